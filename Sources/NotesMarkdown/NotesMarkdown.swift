@@ -1,0 +1,145 @@
+// Interface stub: replaced by the real implementation (issues 2 and 6).
+import NotesCore
+
+/// A link, image or embed written in a note, with its 1-based position in the note's file.
+public struct LinkReference: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable {
+    /// `[text](dest)` or an autolink.
+    case link
+    /// `![alt](dest)`.
+    case image
+    /// `[[Target]]`, `[[Target|label]]`, `[[Target#Heading]]`, `[[#Heading]]`.
+    case wikiLink
+    /// `![[Target]]`, `![[image.png|300]]`.
+    case wikiEmbed
+  }
+  public var kind: Kind
+  /// Markdown: the destination as written, without its `#fragment` (percent-escapes decoded).
+  /// Wiki: the text before `|` and `#`, trimmed. Empty for `[[#Heading]]`.
+  public var target: String
+  /// The part after `#`, without the `#`, as written.
+  public var fragment: String?
+  /// Wiki: the text after `|` (label, or an embed size such as `300` / `100x145`).
+  public var label: String?
+  public var line: Int
+  public var column: Int
+
+  public init(
+    kind: Kind, target: String, fragment: String? = nil, label: String? = nil, line: Int,
+    column: Int
+  ) {
+    self.kind = kind
+    self.target = target
+    self.fragment = fragment
+    self.label = label
+    self.line = line
+    self.column = column
+  }
+}
+
+public struct Heading: Sendable, Hashable {
+  public var level: Int
+  public var text: String
+  /// Unique within the note, Unicode kept (`Slug.make`, then `-1`, `-2` for repeats).
+  public var id: String
+  public init(level: Int, text: String, id: String) {
+    self.level = level
+    self.text = text
+    self.id = id
+  }
+}
+
+public struct TaskCount: Sendable, Hashable {
+  public var done: Int
+  public var total: Int
+  public init(done: Int, total: Int) {
+    self.done = done
+    self.total = total
+  }
+}
+
+/// What the site needs to know about a note before any page is rendered (pass 1).
+public struct NoteAnalysis: Sendable {
+  /// Plain text of the first level-1 heading, if the note has one.
+  public var firstH1: String?
+  /// About 140 characters of plain text after the title heading, cut on a grapheme boundary.
+  public var preview: String
+  /// Inline `#tags` (not in code, headings, links or URLs), as written without `#`, unique.
+  public var tags: [String]
+  public var references: [LinkReference]
+  public var headings: [Heading]
+  public var tasks: TaskCount
+  /// The note's text without markup, for the search index.
+  public var plainText: String
+  public init() {
+    firstH1 = nil
+    preview = ""
+    tags = []
+    references = []
+    headings = []
+    tasks = TaskCount(done: 0, total: 0)
+    plainText = ""
+  }
+}
+
+public enum AttachmentKind: String, Sendable, Hashable {
+  case image, pdf, audio, video, text, other
+}
+
+/// What the site says a reference points to.
+public enum LinkResolution: Sendable, Hashable {
+  /// Leave the destination as written (external URL, same-page `#fragment`, `mailto:`).
+  case keep
+  /// A page of the site (URL already includes the base path and any `#fragment`).
+  case page(url: String)
+  /// A file of the site (raw attachment URL).
+  case file(url: String, kind: AttachmentKind)
+  /// Another note embedded inline (`![[Note]]`): its rendered HTML, its title and URL.
+  case embed(url: String, title: String, html: String)
+  /// Nothing to link to: rendered as a visibly marked, non-link span; `message` becomes a
+  /// warning at the reference's position.
+  case unresolved(message: String)
+}
+
+public protocol LinkResolver: Sendable {
+  func resolve(_ reference: LinkReference) -> LinkResolution
+  /// The URL of a tag's page, for inline `#tags`.
+  func tagURL(_ tag: String) -> String
+}
+
+public struct RenderOptions: Sendable {
+  /// Pass raw HTML from notes through (config `unsafe_html`).
+  public var unsafeHTML: Bool
+  /// Lines before the Markdown body in the file (front matter), added to reported lines.
+  public var lineOffset: Int
+  /// Path for diagnostics, relative to the site root (`content/Work/Roadmap.md`).
+  public var sourcePath: String
+  public init(unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String) {
+    self.unsafeHTML = unsafeHTML
+    self.lineOffset = lineOffset
+    self.sourcePath = sourcePath
+  }
+}
+
+public struct RenderedNote: Sendable {
+  public var html: String
+  public var diagnostics: [Diagnostic]
+  public init(html: String, diagnostics: [Diagnostic]) {
+    self.html = html
+    self.diagnostics = diagnostics
+  }
+}
+
+public enum Markdown {
+  /// Pass 1: metadata, references and headings, without rendering.
+  public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
+    NoteAnalysis()
+  }
+
+  /// Pass 2: HTML with every reference resolved through `resolver`.
+  public static func render(
+    _ body: String, options: RenderOptions, resolver: some LinkResolver
+  ) -> RenderedNote {
+    RenderedNote(html: "", diagnostics: [])
+  }
+}
