@@ -118,8 +118,10 @@ extension Route {
       return
     }
     if segments.first == "_tags" {
-      guard segments.count >= 2, let k = page(segments.dropFirst(2)) else { return nil }
-      self = .tag(segments[1], page: k)
+      // Nested tags (`#project/alpha`) keep their `/`.
+      let end = segments.firstIndex(of: "_page") ?? segments.count
+      guard end >= 2, let k = page(segments[end...]) else { return nil }
+      self = .tag(segments[1..<end].joined(separator: "/"), page: k)
       return
     }
     // Folder, possibly paged.

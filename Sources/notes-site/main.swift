@@ -1,8 +1,5 @@
 import Foundation
-import NotesMustache
+import NotesSite
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.first == "mustache" {
-  exit(MustacheCommand.run(Array(arguments.dropFirst())))
-}
-print("notes-site")
+// All logic lives in NotesSite so tests can call it directly.
+exit(await CommandLineTool.run(Array(CommandLine.arguments.dropFirst())))

@@ -1,0 +1,123 @@
+import Foundation
+import NotesCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One pass over `content/`: every directory and file, dot-files left out, symbolic links
+/// followed only when they stay inside `content/` and never into directories (no cycles).
+struct ContentTree: Sendable {
+  struct Entry: Sendable {
+    /// Path relative to `content/`, `/`-separated.
+    var path: String
+    var size: Int
+    var modified: Date
+  }
+
+  /// Directories relative to `content/`, parents before children; "" is `content/` itself.
+  var directories: [String] = [""]
+  var files: [Entry] = []
+
+  static func scan(_ root: URL, displayRoot: String) -> (ContentTree, [Diagnostic]) {
+    var tree = ContentTree()
+    var diagnostics: [Diagnostic] = []
+    let rootPath = root.path
+    let realRoot = realPath(rootPath) ?? rootPath
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let absolute = relative.isEmpty ? rootPath : rootPath + "/" + relative
+      guard let names = listDirectory(absolute) else {
+        diagnostics.append(
+          .error(
+            "cannot read directory: \(String(cString: strerror(errno)))",
+            at: SourceLocation(path: join(displayRoot, relative))))
+        continue
+      }
+      var subdirectories: [String] = []
+      for raw in names {
+        guard let name = String(validating: raw, as: UTF8.self) else {
+          let shown = String(decoding: raw, as: UTF8.self)
+          diagnostics.append(
+            .warning(
+              "file name is not valid UTF-8; skipped",
+              at: SourceLocation(path: join(displayRoot, join(relative, shown)))))
+          continue
+        }
+        if name.hasPrefix(".") { continue }
+        let childRelative = join(relative, name)
+        let childAbsolute = absolute + "/" + name
+        let location = SourceLocation(path: join(displayRoot, childRelative))
+        var info = stat()
+        guard lstat(childAbsolute, &info) == 0 else {
+          diagnostics.append(
+            .error("cannot read: \(String(cString: strerror(errno)))", at: location))
+          continue
+        }
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+          guard let target = realPath(childAbsolute), target.hasPrefix(realRoot + "/") else {
+            diagnostics.append(
+              .warning("symbolic link points outside content/; skipped", at: location))
+            continue
+          }
+          guard stat(childAbsolute, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            diagnostics.append(
+              .warning("symbolic link to a directory is not followed; skipped", at: location))
+            continue
+          }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR:
+          subdirectories.append(childRelative)
+        case S_IFREG:
+          tree.files.append(
+            Entry(
+              path: childRelative, size: Int(info.st_size),
+              modified: Date(timeIntervalSince1970: modificationTime(info))))
+        default:
+          continue  // sockets, fifos, devices: never read
+        }
+      }
+      tree.directories.append(contentsOf: subdirectories)
+      pending.append(contentsOf: subdirectories.reversed())
+    }
+    tree.directories.sort()
+    tree.files.sort { $0.path < $1.path }
+    return (tree, diagnostics)
+  }
+
+  private static func join(_ a: String, _ b: String) -> String {
+    a.isEmpty ? b : b.isEmpty ? a : a + "/" + b
+  }
+
+  private static func modificationTime(_ info: stat) -> Double {
+    #if canImport(Darwin)
+      return Double(info.st_mtimespec.tv_sec)
+    #else
+      return Double(info.st_mtim.tv_sec)
+    #endif
+  }
+
+  static func realPath(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Raw entry names (bytes), so names that are not UTF-8 can be reported instead of mangled.
+  private static func listDirectory(_ path: String) -> [[UInt8]]? {
+    guard let dir = opendir(path) else { return nil }
+    defer { closedir(dir) }
+    var names: [[UInt8]] = []
+    while let entry = readdir(dir) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> [UInt8] in
+        Array(raw.prefix(while: { $0 != 0 }))
+      }
+      if name == [46] || name == [46, 46] { continue }
+      names.append(name)
+    }
+    return names.sorted { $0.lexicographicallyPrecedes($1) }
+  }
+}

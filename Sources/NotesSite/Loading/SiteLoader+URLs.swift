@@ -1,0 +1,193 @@
+import Foundation
+import NotesCore
+import NotesGit
+import NotesMarkdown
+
+extension SiteLoader {
+  /// The top-level "Notes" folder holds notes and files written directly in `content/`.
+  static let topLevelFolderID = "notes"
+
+  /// Gives every folder, note and file its URL (DESIGN §3) and builds the folder tree.
+  func assignURLs(
+    _ site: inout Site, directories: [String], notes: [NoteSource], assets: [ContentTree.Entry]
+  ) -> [Diagnostic] {
+    var diagnostics: [Diagnostic] = []
+    func parent(_ path: String) -> String {
+      guard let slash = path.lastIndex(of: "/") else { return "" }
+      return String(path[..<slash])
+    }
+    func baseName(_ path: String) -> String {
+      ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+    var childDirectories: [String: [String]] = [:]
+    for directory in directories where !directory.isEmpty {
+      childDirectories[parent(directory), default: []].append(directory)
+    }
+    var notesIn: [String: [NoteSource]] = [:]
+    for note in notes { notesIn[parent(note.path), default: []].append(note) }
+    var assetsIn: [String: [ContentTree.Entry]] = [:]
+    for asset in assets { assetsIn[parent(asset.path), default: []].append(asset) }
+
+    var folderIDOf: [String: String] = ["": ""]
+    var noteIDOf: [String: String] = [:]
+
+    func report(_ collisions: [SlugAssignment.Collision], folderID: String) {
+      for c in collisions {
+        let url = site.config.basePath + (folderID.isEmpty ? "" : folderID + "/") + c.slug
+        var d = Diagnostic.warning(
+          "'content/\(c.loser)' and 'content/\(c.winner)' would both be published at \(url); "
+            + "'\((c.loser as NSString).lastPathComponent)' gets a different URL",
+          at: SourceLocation(path: "content/" + c.loser))
+        if strict { d = d.escalated }
+        diagnostics.append(d)
+      }
+    }
+
+    /// Assigns one namespace: the URL folder `folderID` holding these children.
+    func assignNamespace(
+      folderID: String, directories dirs: [String], notes: [NoteSource],
+      assets: [ContentTree.Entry]
+    ) {
+      var candidates: [SlugAssignment.Candidate] = []
+      for d in dirs {
+        let name = (d as NSString).lastPathComponent
+        candidates.append(.init(key: d, name: name, slug: Slug.make(name), rank: 0))
+      }
+      for n in notes {
+        let name = baseName(n.path)
+        let preferred = n.frontMatter.slug.map(Slug.make) ?? Slug.make(name)
+        candidates.append(.init(key: n.path, name: name, slug: preferred, rank: 1))
+      }
+      for a in assets {
+        let ext = (a.path as NSString).pathExtension
+        let name = baseName(a.path)
+        let suffix = ext.isEmpty ? "" : "." + Slug.make(ext)
+        candidates.append(
+          .init(key: a.path, name: name, slug: Slug.make(name), rank: 2, suffix: suffix))
+      }
+      let (slugs, collisions) = SlugAssignment.assign(candidates)
+      report(collisions, folderID: folderID)
+      let prefix = folderID.isEmpty ? "" : folderID + "/"
+      for d in dirs { folderIDOf[d] = prefix + slugs[d]! }
+      for n in notes { noteIDOf[n.path] = prefix + slugs[n.path]! }
+      for a in assets {
+        let ext = (a.path as NSString).pathExtension
+        let id = prefix + slugs[a.path]! + (ext.isEmpty ? "" : "." + Slug.make(ext))
+        site.files[id] = FileAsset(
+          id: id, sourcePath: a.path, size: a.size,
+          kind: AttachmentKind(fileExtension: ext))
+      }
+    }
+
+    // The root namespace holds only folders; top-level notes and files join "Notes".
+    assignNamespace(
+      folderID: "", directories: childDirectories[""] ?? [], notes: [], assets: [])
+    let notesDirectory = (childDirectories[""] ?? []).first {
+      folderIDOf[$0] == Self.topLevelFolderID
+    }
+    for directory in directories where !directory.isEmpty {
+      let isNotesFolder = directory == notesDirectory
+      assignNamespace(
+        folderID: folderIDOf[directory]!, directories: childDirectories[directory] ?? [],
+        notes: (notesIn[directory] ?? []) + (isNotesFolder ? notesIn[""] ?? [] : []),
+        assets: (assetsIn[directory] ?? []) + (isNotesFolder ? assetsIn[""] ?? [] : []))
+    }
+    if notesDirectory == nil {
+      assignNamespace(
+        folderID: Self.topLevelFolderID, directories: [], notes: notesIn[""] ?? [],
+        assets: assetsIn[""] ?? [])
+    }
+
+    // Folders that hold a published note, directly or below.
+    func folderIDForNote(_ path: String) -> String {
+      let dir = parent(path)
+      return dir.isEmpty ? Self.topLevelFolderID : folderIDOf[dir]!
+    }
+    func ensureFolder(directory: String?) {
+      let id = directory.map { folderIDOf[$0]! } ?? Self.topLevelFolderID
+      if site.folders[id] != nil { return }
+      guard let directory else {
+        site.folders[id] = Folder(id: id, name: "Notes", sourcePath: "", parentID: nil, depth: 0)
+        return
+      }
+      let up = parent(directory)
+      let depth = directory.split(separator: "/").count - 1
+      site.folders[id] = Folder(
+        id: id, name: (directory as NSString).lastPathComponent, sourcePath: directory,
+        parentID: up.isEmpty ? nil : folderIDOf[up]!, depth: depth)
+      if !up.isEmpty { ensureFolder(directory: up) }
+    }
+
+    for source in notes {
+      let dir = parent(source.path)
+      ensureFolder(directory: dir.isEmpty ? notesDirectory : dir)
+      let id = noteIDOf[source.path]!
+      site.notes[id] = makeNote(source, id: id, folderID: folderIDForNote(source.path), history: site.history)
+    }
+    return diagnostics
+  }
+
+  func makeNote(_ source: NoteSource, id: String, folderID: String, history: GitHistory?) -> Note {
+    let fm = source.frontMatter
+    let revisions = history?.revisions(ofContentPath: source.path) ?? []
+    let title =
+      fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
+      ?? ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let created = fm.date ?? revisions.last?.date ?? source.modified
+    let updated = fm.updated ?? revisions.first?.date ?? fm.date ?? source.modified
+    var tags = Set<String>()
+    for tag in fm.tags + source.analysis.tags {
+      let normalised = Self.normaliseTag(tag)
+      if !normalised.isEmpty { tags.insert(normalised) }
+    }
+    return Note(
+      id: id, folderID: folderID, sourcePath: source.path, title: title, created: created,
+      updated: max(updated, created), frontMatter: fm, body: source.body,
+      bodyLineOffset: source.bodyLineOffset, analysis: source.analysis, tags: tags.sorted(),
+      revisions: revisions)
+  }
+
+  /// Tags compare case-insensitively (`#Work` = `#work`); `/` nests.
+  static func normaliseTag(_ tag: String) -> String {
+    var t = Substring(tag.trimmingCharacters(in: .whitespaces))
+    while t.hasPrefix("#") { t = t.dropFirst() }
+    return t.split(separator: "/").map { $0.lowercased() }.joined(separator: "/")
+      .precomposedStringWithCanonicalMapping
+  }
+
+  /// A tag's URL segment(s): each level slugged, `/` kept for nesting.
+  static func tagID(_ tag: String) -> String {
+    tag.split(separator: "/").map { Slug.make(String($0)) }.joined(separator: "/")
+  }
+
+  /// Sorts every list: folders by name; notes pinned first, then newest `updated` first, then
+  /// title; tags collected from notes, each a smart folder with the same order.
+  func finishLists(_ site: inout Site) {
+    func listOrder(_ a: Note, _ b: Note) -> Bool {
+      if a.pinned != b.pinned { return a.pinned }
+      if a.updated != b.updated { return a.updated > b.updated }
+      let ta = a.title.lowercased()
+      let tb = b.title.lowercased()
+      if ta != tb { return ta < tb }
+      return a.id < b.id
+    }
+    let ordered = site.notes.values.sorted(by: listOrder)
+    var tags: [String: [String]] = [:]
+    for note in ordered {
+      site.folders[note.folderID]?.noteIDs.append(note.id)
+      for tag in note.tags { tags[Self.tagID(tag), default: []].append(note.id) }
+      site.referenceDate = max(site.referenceDate, note.updated)
+    }
+    site.tags = tags
+    let names = site.folders.mapValues { $0.name.lowercased() }
+    func folderOrder(_ a: String, _ b: String) -> Bool {
+      return (names[a]!, a) < (names[b]!, b)
+    }
+    for folder in site.folders.values {
+      if let p = folder.parentID { site.folders[p]?.childIDs.append(folder.id) }
+    }
+    for id in site.folders.keys { site.folders[id]!.childIDs.sort(by: folderOrder) }
+    site.rootFolderIDs = site.folders.values.filter { $0.parentID == nil }.map(\.id).sorted(
+      by: folderOrder)
+  }
+}

@@ -1,0 +1,130 @@
+import Foundation
+import NotesCore
+import NotesGit
+import NotesMarkdown
+
+/// Loads and checks a site: one pass over `content/`, notes read and analysed on all cores,
+/// URLs assigned, drafts dropped, dates from front matter, git or the file system.
+struct SiteLoader {
+  var contentDirectory: URL
+  var config: SiteConfig
+  var includeDrafts: Bool
+  var strict: Bool
+
+  /// Extensions that make a file a note.
+  static let noteExtensions: Set<String> = ["md", "markdown"]
+
+  /// A note file as read, before it has a URL.
+  struct NoteSource: Sendable {
+    var path: String
+    var modified: Date
+    var frontMatter = FrontMatter()
+    var body = ""
+    var bodyLineOffset = 0
+    var analysis = NoteAnalysis()
+    var diagnostics: [Diagnostic] = []
+  }
+
+  func load() async -> (Site?, [Diagnostic]) {
+    var diagnostics: [Diagnostic] = []
+    let (tree, scanDiagnostics) = ContentTree.scan(contentDirectory, displayRoot: "content")
+    diagnostics += scanDiagnostics
+
+    let noteEntries = tree.files.filter { Self.isNote($0.path) }
+    let assetEntries = tree.files.filter { !Self.isNote($0.path) }
+    let directory = contentDirectory
+    var sources = await parallelMap(noteEntries) { entry in
+      Self.read(entry, in: directory)
+    }
+    for source in sources { diagnostics += source.diagnostics }
+    if !includeDrafts { sources.removeAll { $0.frontMatter.draft } }
+
+    let (history, historyDiagnostics) = GitHistory.load(
+      contentDirectory: contentDirectory, limit: config.historyLimit)
+    diagnostics += historyDiagnostics
+
+    var site = Site(
+      config: config, folders: [:], rootFolderIDs: [], notes: [:], files: [:], tags: [:],
+      history: history, referenceDate: Date(timeIntervalSince1970: 0))
+    diagnostics += assignURLs(
+      &site, directories: tree.directories, notes: sources, assets: assetEntries)
+    finishLists(&site)
+    return (site, diagnostics)
+  }
+
+  static func isNote(_ path: String) -> Bool {
+    noteExtensions.contains((path as NSString).pathExtension.lowercased())
+  }
+
+  /// Reads one note: UTF-8 check, front matter, Markdown analysis.
+  static func read(_ entry: ContentTree.Entry, in directory: URL) -> NoteSource {
+    var source = NoteSource(path: entry.path, modified: entry.modified)
+    let display = "content/" + entry.path
+    let data: Data
+    do {
+      data = try Data(contentsOf: directory.appendingPathComponent(entry.path))
+    } catch {
+      source.diagnostics.append(
+        .error("cannot read file: \(Self.describe(error))", at: SourceLocation(path: display)))
+      return source
+    }
+    guard let text = String(validating: data, as: UTF8.self) else {
+      source.diagnostics.append(invalidUTF8(data, path: display))
+      return source
+    }
+    let split = FrontMatter.split(text)
+    if let yaml = split.yaml {
+      let (frontMatter, fmDiagnostics) = FrontMatter.parse(yaml, path: display)
+      source.frontMatter = frontMatter
+      source.diagnostics += fmDiagnostics
+    }
+    source.body = String(split.body)
+    source.bodyLineOffset = split.bodyLineOffset
+    source.analysis = Markdown.analyze(source.body, lineOffset: split.bodyLineOffset)
+    return source
+  }
+
+  static func describe(_ error: Error) -> String {
+    let ns = error as NSError
+    if let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError,
+      underlying.domain == NSPOSIXErrorDomain
+    {
+      return String(cString: strerror(Int32(underlying.code)))
+    }
+    if ns.domain == NSCocoaErrorDomain && ns.code == NSFileReadNoPermissionError {
+      return "permission denied"
+    }
+    return ns.localizedDescription
+  }
+
+  /// Points at the first byte that is not UTF-8, by line and column.
+  static func invalidUTF8(_ data: Data, path: String) -> Diagnostic {
+    let bytes = [UInt8](data)
+    var lineStart = 0
+    var line = 1
+    var offset = 0
+    // Find the longest valid prefix by decoding scalar by scalar.
+    var iterator = bytes.makeIterator()
+    var decoder = UTF8()
+    var consumed = 0
+    loop: while true {
+      switch decoder.decode(&iterator) {
+      case .scalarValue(let scalar):
+        let width = UTF8.width(scalar)
+        if scalar == "\n" {
+          line += 1
+          lineStart = consumed + width
+        }
+        consumed += width
+      case .emptyInput: break loop
+      case .error:
+        offset = consumed
+        break loop
+      }
+    }
+    let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
+    return .error(
+      "file is not valid UTF-8 (byte offset \(offset)); save it as UTF-8",
+      at: SourceLocation(path: path, line: line, column: column))
+  }
+}

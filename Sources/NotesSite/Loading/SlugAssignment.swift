@@ -1,0 +1,51 @@
+import NotesCore
+
+/// Gives each sibling in one URL namespace a distinct slug, deterministically: siblings are
+/// ordered (folders, then notes, then files; then by name) and the first keeps its slug. A later
+/// one that collides gets the characters the slug dropped spelled out (`clang++` →
+/// `clang-plus-sign-plus-sign`), or else a number (`-2`, `-3`). Every collision is reported.
+struct SlugAssignment {
+  struct Candidate {
+    /// What the caller identifies the sibling by (its source path).
+    var key: String
+    /// The name the slug came from, used to spell out dropped characters.
+    var name: String
+    var slug: String
+    /// Folders 0, notes 1, files 2: who keeps the plain slug on a tie.
+    var rank: Int
+    /// Appended after the slug (a file's `.ext`); part of what must be unique.
+    var suffix: String = ""
+  }
+
+  struct Collision {
+    var winner: String
+    var loser: String
+    var slug: String
+  }
+
+  static func assign(_ candidates: [Candidate]) -> (slugs: [String: String], collisions: [Collision]) {
+    let ordered = candidates.sorted {
+      ($0.rank, $0.name, $0.key) < ($1.rank, $1.name, $1.key)
+    }
+    var taken: [String: String] = [:]  // full segment → key
+    var slugs: [String: String] = [:]
+    var collisions: [Collision] = []
+    for candidate in ordered {
+      var slug = candidate.slug
+      if let owner = taken[slug + candidate.suffix] {
+        let spelled = Slug.spelledOut(candidate.name)
+        var alternative = spelled.isEmpty ? "" : slug + "-" + spelled
+        if alternative.isEmpty || taken[alternative + candidate.suffix] != nil {
+          var n = 2
+          while taken["\(slug)-\(n)" + candidate.suffix] != nil { n += 1 }
+          alternative = "\(slug)-\(n)"
+        }
+        collisions.append(Collision(winner: owner, loser: candidate.key, slug: slug + candidate.suffix))
+        slug = alternative
+      }
+      taken[slug + candidate.suffix] = candidate.key
+      slugs[candidate.key] = slug
+    }
+    return (slugs, collisions)
+  }
+}

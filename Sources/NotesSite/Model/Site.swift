@@ -1,0 +1,80 @@
+import Foundation
+import NotesCore
+import NotesGit
+import NotesMarkdown
+
+/// A folder as the folders column shows it. `id` is its URL path (`work/projects`).
+public struct Folder: Sendable, Identifiable {
+  public var id: String
+  public var name: String
+  /// Path relative to `content/` (`Work/Projects`); empty for the top-level "Notes" folder.
+  public var sourcePath: String
+  public var parentID: String?
+  public var childIDs: [String] = []
+  /// Published notes directly in this folder, in list order.
+  public var noteIDs: [String] = []
+  /// Depth in the tree, 0 for top-level folders.
+  public var depth: Int
+}
+
+/// A published note. `id` is its URL path (`work/projects/alpha`).
+public struct Note: Sendable, Identifiable {
+  public var id: String
+  public var folderID: String
+  /// Path relative to `content/` (`Work/Projects/Alpha.md`).
+  public var sourcePath: String
+  public var title: String
+  public var created: Date
+  public var updated: Date
+  public var frontMatter: FrontMatter
+  public var body: String
+  public var bodyLineOffset: Int
+  public var analysis: NoteAnalysis
+  /// Front matter tags and inline tags, normalised, unique, sorted.
+  public var tags: [String]
+  public var revisions: [Revision] = []
+
+  public var pinned: Bool { frontMatter.pinned }
+  public var displayPath: String { "content/" + sourcePath }
+}
+
+/// Any non-Markdown file under `content/`; copied to `B{folder-path}/{file-slug}.{ext}`.
+public struct FileAsset: Sendable, Identifiable {
+  /// URL path (`work/diagram.png`).
+  public var id: String
+  public var sourcePath: String
+  public var size: Int
+  public var kind: AttachmentKind
+
+  public var fileName: String { (sourcePath as NSString).lastPathComponent }
+}
+
+/// Everything loaded and checked, before any page is rendered.
+public struct Site: Sendable {
+  public var config: SiteConfig
+  public var folders: [String: Folder]
+  /// Top-level folders in display order.
+  public var rootFolderIDs: [String]
+  public var notes: [String: Note]
+  public var files: [String: FileAsset]
+  /// Tag → note IDs in list order.
+  public var tags: [String: [String]]
+  public var history: GitHistory?
+  /// The date relative list labels are computed from, fixed per build so output is
+  /// deterministic: the newest `updated` of any note.
+  public var referenceDate: Date
+}
+
+extension AttachmentKind {
+  /// Guesses the kind from a file extension.
+  public init(fileExtension ext: String) {
+    switch ext.lowercased() {
+    case "png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "bmp", "ico": self = .image
+    case "pdf": self = .pdf
+    case "mp3", "wav", "ogg", "oga", "m4a", "flac", "aac", "opus": self = .audio
+    case "mp4", "webm", "ogv", "mov", "m4v": self = .video
+    case "txt", "csv", "json", "log", "yml", "yaml", "xml", "tsv", "ini", "toml": self = .text
+    default: self = .other
+    }
+  }
+}

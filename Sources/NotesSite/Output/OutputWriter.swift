@@ -1,0 +1,139 @@
+import Foundation
+import NotesCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a new site next to the old one and swaps it in only when it is complete, so a
+/// failed or killed build leaves the previous site as it was (DESIGN §8).
+///
+/// Files whose bytes did not change are hard-linked from the previous output, keeping their
+/// modification times; files the generator did not write (a `CNAME`, say) are carried over;
+/// files it wrote before and no longer produces are dropped. The manifest of what it wrote is
+/// `.notes-site-manifest` inside the output.
+struct OutputWriter: Sendable {
+  static let manifestName = ".notes-site-manifest"
+
+  var output: URL
+  var staging: URL
+  /// Path → (size, hash) of what the previous build wrote.
+  var previous: [String: Record]
+
+  struct Record: Sendable, Hashable {
+    var size: Int
+    var hash: UInt64
+  }
+
+  init(output: URL) throws(Diagnostic) {
+    self.output = output.standardizedFileURL
+    let parent = self.output.deletingLastPathComponent()
+    staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).notes-site-new")
+    // A build killed between the two renames of `commit` leaves the old site in `.old`.
+    let old = parent.appendingPathComponent(".\(self.output.lastPathComponent).notes-site-old")
+    let fm = FileManager.default
+    if !fm.fileExists(atPath: self.output.path) && fm.fileExists(atPath: old.path) {
+      try? fm.moveItem(at: old, to: self.output)
+    }
+    try? fm.removeItem(at: old)
+    previous = Self.readManifest(self.output)
+    try? fm.removeItem(at: staging)
+    do {
+      try fm.createDirectory(at: staging, withIntermediateDirectories: true)
+    } catch {
+      throw .error("cannot create the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: parent.path))
+    }
+  }
+
+  static func readManifest(_ output: URL) -> [String: Record] {
+    guard let text = try? String(contentsOf: output.appendingPathComponent(manifestName), encoding: .utf8)
+    else { return [:] }
+    var records: [String: Record] = [:]
+    for line in text.split(separator: "\n") {
+      let parts = line.split(separator: "\t", maxSplits: 2)
+      guard parts.count == 3, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16) else { continue }
+      records[String(parts[2])] = Record(size: size, hash: hash)
+    }
+    return records
+  }
+
+  /// Writes one file into the staging tree (or links the unchanged previous one).
+  func write(_ path: String, _ bytes: some Collection<UInt8>) throws(Diagnostic) -> Record {
+    let record = Record(size: bytes.count, hash: ContentHash.fnv1a(bytes))
+    let target = staging.appendingPathComponent(path)
+    let directory = target.deletingLastPathComponent()
+    do {
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      if previous[path] == record,
+        link(output.appendingPathComponent(path).path, target.path) == 0
+      {
+        return record
+      }
+      try Data(bytes).write(to: target)
+    } catch {
+      throw .error("cannot write \(path): \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent + "/" + path))
+    }
+    return record
+  }
+
+  /// Copies a file the user wrote (an attachment), linking it when unchanged.
+  func copy(from source: URL, to path: String, size: Int) throws(Diagnostic) -> Record {
+    do {
+      let data = try Data(contentsOf: source)
+      return try write(path, [UInt8](data))
+    } catch let error as Diagnostic {
+      throw error
+    } catch {
+      throw .error("cannot read: \(SiteLoader.describe(error))", at: SourceLocation(path: "content/" + path))
+    }
+  }
+
+  /// Carries over files the generator did not write, writes the manifest and swaps the new
+  /// tree in. `written` is everything this build produced.
+  func commit(_ written: [String: Record]) throws(Diagnostic) {
+    let fm = FileManager.default
+    if fm.fileExists(atPath: output.path) {
+      for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
+        let target = staging.appendingPathComponent(path)
+        try? fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if link(output.appendingPathComponent(path).path, target.path) != 0 {
+          try? fm.copyItem(at: output.appendingPathComponent(path), to: target)
+        }
+      }
+    }
+    let manifest = written.keys.sorted().map { path in
+      let r = written[path]!
+      return "\(r.size)\t\(String(r.hash, radix: 16))\t\(path)\n"
+    }.joined()
+    do {
+      try Data(manifest.utf8).write(to: staging.appendingPathComponent(Self.manifestName))
+      let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-old")
+      if fm.fileExists(atPath: output.path) {
+        try fm.moveItem(at: output, to: old)
+      }
+      try fm.moveItem(at: staging, to: output)
+      try? fm.removeItem(at: old)
+    } catch {
+      throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))
+    }
+  }
+
+  /// Abandons the staging tree; the previous output is untouched.
+  func discard() {
+    try? FileManager.default.removeItem(at: staging)
+  }
+
+  static func allFiles(_ root: URL) -> [String] {
+    var result: [String] = []
+    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
+    while let path = walker.nextObject() as? String {
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+        result.append(path)
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+
+/// Maps `items` on all cores: a task group with one task per core-sized chunk, so the number
+/// of tasks is bounded by the CPU count, and results come back in input order.
+func parallelMap<T: Sendable, R: Sendable>(
+  _ items: [T], _ transform: @escaping @Sendable (T) -> R
+) async -> [R] {
+  let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+  if items.count < 2 || cores == 1 { return items.map(transform) }
+  // A few chunks per core balances notes of very different sizes.
+  let chunkCount = min(items.count, cores * 4)
+  let chunkSize = (items.count + chunkCount - 1) / chunkCount
+  return await withTaskGroup(of: (Int, [R]).self) { group in
+    var next = 0
+    var running = 0
+    var results = [[R]](repeating: [], count: chunkCount)
+    func start(_ chunk: Int) {
+      let range = (chunk * chunkSize)..<min(items.count, (chunk + 1) * chunkSize)
+      let slice = Array(items[range])
+      group.addTask { (chunk, slice.map(transform)) }
+    }
+    while next < chunkCount && running < cores {
+      start(next)
+      next += 1
+      running += 1
+    }
+    while let (index, chunkResult) = await group.next() {
+      results[index] = chunkResult
+      if next < chunkCount {
+        start(next)
+        next += 1
+      }
+    }
+    return results.flatMap { $0 }
+  }
+}

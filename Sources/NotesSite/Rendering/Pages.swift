@@ -1,0 +1,206 @@
+import Foundation
+import NotesCore
+import NotesGit
+import NotesMarkdown
+import NotesMustache
+
+/// One file of the generated site, described before it is rendered so rendering can be spread
+/// over all cores and streamed to disk.
+enum PageJob: Sendable {
+  case route(Route)
+  case notFound
+  case redirect(from: String, to: Route)
+}
+
+extension PageContext {
+  /// Every page of the site, in a stable order.
+  func jobs() -> [PageJob] {
+    var jobs: [PageJob] = [.route(.home), .route(.search), .notFound]
+    for id in site.folders.keys.sorted() {
+      let pages = max(1, (site.folders[id]!.noteIDs.count + notesPerPage - 1) / notesPerPage)
+      for k in 1...pages { jobs.append(.route(.folder(id, page: k))) }
+    }
+    for id in site.tags.keys.sorted() {
+      let pages = max(1, (site.tags[id]!.count + notesPerPage - 1) / notesPerPage)
+      for k in 1...pages { jobs.append(.route(.tag(id, page: k))) }
+    }
+    for id in site.notes.keys.sorted() {
+      let note = site.notes[id]!
+      jobs.append(.route(.note(id)))
+      jobs.append(.route(.noteDetail(id, .history)))
+      jobs.append(.route(.noteDetail(id, .collaborators)))
+      let attachments = attachmentIDs(of: id)
+      if !attachments.isEmpty {
+        jobs.append(.route(.noteDetail(id, .attachments)))
+        for a in attachments { jobs.append(.route(.noteDetail(id, .attachment(a.segment)))) }
+      }
+      for revision in note.revisions {
+        jobs.append(.route(.noteDetail(id, .revision(revision.shortHash))))
+      }
+    }
+    return jobs
+  }
+
+  /// A note's attachments with the URL segment each gets under `…/attachments/`.
+  func attachmentIDs(of noteID: String) -> [(segment: String, file: FileAsset)] {
+    var used = Set<String>()
+    var result: [(String, FileAsset)] = []
+    for fileID in graph.attachments[noteID] ?? [] {
+      guard let file = site.files[fileID] else { continue }
+      let base = String(fileID.split(separator: "/").last ?? Substring(fileID))
+      var segment = base
+      var n = 2
+      while used.contains(segment) {
+        segment = "\(base)-\(n)"
+        n += 1
+      }
+      used.insert(segment)
+      result.append((segment, file))
+    }
+    return result
+  }
+
+  /// Renders one page to its output path (relative to the output folder) and bytes.
+  func render(_ job: PageJob, revisionTexts: [String: Data]) throws(Diagnostic) -> (String, String) {
+    switch job {
+    case .notFound:
+      var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil)
+      data["route"] = .string("404")
+      data["list"] = recentList(selected: nil)
+      return ("404.html", try theme.render("404", .object(data)))
+    case .redirect(let from, let to):
+      let data: TemplateValue = .object([
+        "site": .object(["language": .string(l10n.language)]),
+        "title": .string(site.notes[noteID(of: to) ?? ""]?.title ?? site.config.title),
+        "target": .string(absolute(urls.url(to)) ?? urls.url(to)),
+      ])
+      return (from + "index.html", try theme.render("redirect", data))
+    case .route(let route):
+      return (route.path + "index.html", try theme.render(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts))))
+    }
+  }
+
+  func noteID(of route: Route) -> String? {
+    switch route {
+    case .note(let id), .noteDetail(let id, _): id
+    default: nil
+    }
+  }
+
+  func templateName(_ route: Route) -> String {
+    switch route {
+    case .home: "home"
+    case .folder: "folder"
+    case .tag: "tag"
+    case .search: "search"
+    case .note: "note"
+    case .noteDetail(_, let d): d.kind
+    }
+  }
+
+  func recentList(selected: String?) -> TemplateValue {
+    let recent = site.notes.values.sorted {
+      ($0.updated, $1.id) > ($1.updated, $0.id)
+    }.prefix(notesPerPage).map(\.id)
+    return list(title: l10n.string("recent_notes"), noteIDs: Array(recent), page: 1, selected: selected) { _ in "" }
+  }
+
+  func data(for route: Route, revisionTexts: [String: Data]) throws(Diagnostic) -> [String: TemplateValue] {
+    switch route {
+    case .home:
+      var data = common(route: route, title: site.config.title, selectedFolder: nil, selectedNote: nil)
+      data["list"] = recentList(selected: nil)
+      return data
+    case .search:
+      var data = common(route: route, title: l10n.string("search"), selectedFolder: nil, selectedNote: nil)
+      data["list"] = list(title: l10n.string("search"), noteIDs: [], page: 1, selected: nil) { _ in "" }
+      data["search_script"] = assetURLs["search.js"].map(TemplateValue.string) ?? .null
+      return data
+    case .folder(let id, let page):
+      let folder = site.folders[id]!
+      var data = common(route: route, title: folder.name, selectedFolder: id, selectedNote: nil)
+      data["list"] = list(title: folder.name, noteIDs: folder.noteIDs, page: page, selected: nil) {
+        urls.url(.folder(id, page: $0))
+      }
+      return data
+    case .tag(let tag, let page):
+      var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil)
+      data["list"] = list(title: "#" + tag, noteIDs: site.tags[tag] ?? [], page: page, selected: nil) {
+        urls.url(.tag(tag, page: $0))
+      }
+      return data
+    case .note(let id), .noteDetail(let id, _):
+      let note = site.notes[id]!
+      let folder = site.folders[note.folderID]!
+      var detailTitle = note.title
+      if case .noteDetail(_, let d) = route { detailTitle = detailRouteTitle(d, note: note) }
+      var data = common(route: route, title: detailTitle == note.title ? note.title : "\(detailTitle) · \(note.title)", selectedFolder: folder.id, selectedNote: id)
+      data["list"] = list(title: folder.name, noteIDs: folder.noteIDs, page: listPage(of: id, in: folder.id), selected: id) {
+        urls.url(.folder(folder.id, page: $0))
+      }
+      data["note"] = noteData(note)
+      data["detail_title"] = .string(detailTitle)
+      let parent = route.parent { site.notes[$0]?.folderID ?? "" }
+      if let parent {
+        let label: String
+        switch parent {
+        case .folder: label = folder.name
+        case .note: label = note.title
+        default: label = l10n.string(parent.kind)
+        }
+        data["detail_back"] = .object(["url": .string(urls.url(parent)), "label": .string(label)])
+      }
+      if case .noteDetail(_, let detail) = route {
+        try addDetail(detail, note: note, to: &data, revisionTexts: revisionTexts)
+      }
+      return data
+    }
+  }
+
+  func detailRouteTitle(_ detail: NoteDetailRoute, note: Note) -> String {
+    switch detail {
+    case .attachments: return l10n.string("attachments")
+    case .attachment(let a): return attachmentIDs(of: note.id).first { $0.segment == a }?.file.fileName ?? a
+    case .history: return l10n.string("history")
+    case .revision(let h): return l10n.string("history") + " · " + h
+    case .collaborators: return l10n.string("collaborators")
+    }
+  }
+
+  func noteData(_ note: Note) -> TemplateValue {
+    let attachments = attachmentIDs(of: note.id)
+    let backlinks = (graph.backlinks[note.id] ?? []).compactMap { id -> TemplateValue? in
+      guard let other = site.notes[id] else { return nil }
+      return .object([
+        "title": .string(other.title), "url": .string(urls.url(.note(id))),
+        "folder": .string(site.folders[other.folderID]?.name ?? ""),
+      ])
+    }
+    let calendar = Calendar(identifier: .gregorian)
+    var utc = calendar
+    utc.timeZone = TimeZone(identifier: "UTC")!
+    return .object([
+      "id": .string(note.id),
+      "title": .string(note.title),
+      "url": .string(urls.url(.note(note.id))),
+      "lang": note.frontMatter.lang.map(TemplateValue.string) ?? .null,
+      "updated_iso": .string(Self.iso(note.updated)),
+      "updated_label": .string(l10n.date(note.updated)),
+      "created_iso": .string(Self.iso(note.created)),
+      "created_label": .string(l10n.date(note.created)),
+      "show_created": .bool(!utc.isDate(note.created, inSameDayAs: note.updated)),
+      "tags": .list(note.tags.map { tag in
+        .object(["name": .string(tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
+      }),
+      "has_tags": .bool(!note.tags.isEmpty),
+      "html": .string(noteHTML[note.id] ?? ""),
+      "has_attachments": .bool(!attachments.isEmpty),
+      "attachments_url": .string(urls.url(.noteDetail(note.id, .attachments))),
+      "attachments_label": .string(l10n.count("attachments_count", attachments.count)),
+      "history_url": .string(urls.url(.noteDetail(note.id, .history))),
+      "collaborators_url": .string(urls.url(.noteDetail(note.id, .collaborators))),
+      "has_backlinks": .bool(!backlinks.isEmpty),
+      "backlinks": .list(backlinks),
+    ])
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import NotesCore
+import NotesMarkdown
+
+/// What a reference in a note points to, decided once from the loaded site and used for both
+/// the link graph (attachments, backlinks) and rendering.
+enum LinkTarget: Sendable, Hashable {
+  case external
+  /// A page of the site; `fragment` is already a heading id.
+  case note(String, fragment: String?)
+  case folder(String)
+  case file(String)
+  case missing(String)
+}
+
+/// Lookup tables from what people write in notes (paths, file names, titles) to site IDs.
+struct LinkIndex: Sendable {
+  private var notesByPath: [String: String] = [:]
+  private var notesByName: [String: [String]] = [:]
+  private var filesByPath: [String: String] = [:]
+  private var filesByName: [String: [String]] = [:]
+  private var foldersByPath: [String: String] = [:]
+  private var headingIDs: [String: [String: String]] = [:]  // note → key → id
+  private var noteDirectory: [String: String] = [:]
+
+  init(site: Site) {
+    for note in site.notes.values {
+      notesByPath[Self.key(note.sourcePath)] = note.id
+      notesByPath[Self.key(Self.stripExtension(note.sourcePath))] = note.id
+      let name = Self.key(Self.stripExtension(Self.lastComponent(note.sourcePath)))
+      notesByName[name, default: []].append(note.id)
+      let title = Self.key(note.title)
+      if title != name { notesByName[title, default: []].append(note.id) }
+      for alias in note.frontMatter.aliases where !alias.contains("/") {
+        notesByName[Self.key(alias), default: []].append(note.id)
+      }
+      var ids: [String: String] = [:]
+      for heading in note.analysis.headings {
+        ids[heading.id] = heading.id
+        ids[Self.key(heading.text)] = ids[Self.key(heading.text)] ?? heading.id
+      }
+      headingIDs[note.id] = ids
+      noteDirectory[note.id] = Self.directory(note.sourcePath)
+    }
+    for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
+    for file in site.files.values {
+      filesByPath[Self.key(file.sourcePath)] = file.id
+      filesByName[Self.key(Self.lastComponent(file.sourcePath)), default: []].append(file.id)
+    }
+    for key in filesByName.keys { filesByName[key]!.sort() }
+    for folder in site.folders.values where !folder.sourcePath.isEmpty {
+      foldersByPath[Self.key(folder.sourcePath)] = folder.id
+    }
+    fileSourcePath = site.files.mapValues(\.sourcePath)
+    noteSourcePath = site.notes.mapValues(\.sourcePath)
+  }
+
+  private var fileSourcePath: [String: String] = [:]
+  private var noteSourcePath: [String: String] = [:]
+
+  /// Case- and normalisation-insensitive key.
+  static func key(_ s: String) -> String {
+    s.precomposedStringWithCanonicalMapping.lowercased()
+  }
+  static func lastComponent(_ p: String) -> String {
+    p.split(separator: "/").last.map(String.init) ?? p
+  }
+  static func directory(_ p: String) -> String {
+    guard let slash = p.lastIndex(of: "/") else { return "" }
+    return String(p[..<slash])
+  }
+  static func stripExtension(_ p: String) -> String {
+    let ext = (p as NSString).pathExtension.lowercased()
+    return SiteLoader.noteExtensions.contains(ext) ? String(p.dropLast(ext.count + 1)) : p
+  }
+
+  /// Resolves `../x/y` against `directory`; nil when it leaves `content/`.
+  static func normalise(_ path: String, from directory: String) -> String? {
+    var parts: [Substring] = path.hasPrefix("/") ? [] : directory.split(separator: "/")
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      switch part {
+      case ".": continue
+      case "..":
+        if parts.isEmpty { return nil }
+        parts.removeLast()
+      default: parts.append(part)
+      }
+    }
+    return parts.joined(separator: "/")
+  }
+
+  static func hasScheme(_ s: String) -> Bool {
+    if s.hasPrefix("//") { return true }
+    guard let colon = s.firstIndex(of: ":") else { return false }
+    let scheme = s[..<colon]
+    guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+    return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+  }
+
+  func headingID(_ fragment: String?, in noteID: String) -> String? {
+    guard let fragment, !fragment.isEmpty else { return nil }
+    let ids = headingIDs[noteID] ?? [:]
+    return ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] ?? Slug.make(fragment)
+  }
+
+  /// Resolves a reference written in note `from`. `ambiguity` receives the candidates when a
+  /// bare name matched more than one note.
+  func resolve(_ ref: LinkReference, from noteID: String) -> (LinkTarget, ambiguous: [String]) {
+    let directory = noteDirectory[noteID] ?? ""
+    switch ref.kind {
+    case .link, .image:
+      let target = ref.target
+      if target.isEmpty {
+        return (ref.fragment == nil ? .missing("empty link") : .external, [])
+      }
+      if Self.hasScheme(target) { return (.external, []) }
+      guard let path = Self.normalise(target, from: directory) else {
+        return (.missing("link '\(target)' points outside content/"), [])
+      }
+      let k = Self.key(path)
+      if let note = notesByPath[k] {
+        return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
+      }
+      if let file = filesByPath[k] { return (.file(file), []) }
+      if let folder = foldersByPath[k] { return (.folder(folder), []) }
+      if k.isEmpty || k == "." { return (.missing("link to the content folder itself"), []) }
+      return (.missing("no note or file at '\(target)'"), [])
+    case .wikiLink, .wikiEmbed:
+      var target = ref.target.trimmingCharacters(in: .whitespaces)
+      if target.isEmpty {
+        return (.note(noteID, fragment: headingID(ref.fragment, in: noteID)), [])
+      }
+      if target.hasPrefix("/") { target.removeFirst() }
+      let k = Self.key(Self.stripExtension(target))
+      let ext = (target as NSString).pathExtension.lowercased()
+      let isFile = !ext.isEmpty && !SiteLoader.noteExtensions.contains(ext)
+      if isFile {
+        if let exact = Self.normalise(target, from: directory).flatMap({ filesByPath[Self.key($0)] }) {
+          return (.file(exact), [])
+        }
+        if let exact = filesByPath[Self.key(target)] { return (.file(exact), []) }
+        let name = Self.key(Self.lastComponent(target))
+        let candidates = (filesByName[name] ?? []).filter {
+          !target.contains("/") || Self.key(fileSourcePath[$0]!).hasSuffix("/" + Self.key(target))
+        }
+        guard !candidates.isEmpty else { return (.missing("no file named '\(target)'"), []) }
+        let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
+        return (.file(best), candidates.count > 1 ? candidates : [])
+      }
+      if target.contains("/") {
+        if let exact = notesByPath[k] {
+          return (.note(exact, fragment: headingID(ref.fragment, in: exact)), [])
+        }
+        let suffixMatches = noteSourcePath.filter {
+          Self.key(Self.stripExtension($0.value)).hasSuffix("/" + k)
+        }.map(\.key).sorted()
+        if let best = suffixMatches.first.map({ _ in
+          nearest(suffixMatches, to: directory, path: { noteSourcePath[$0]! })
+        }) {
+          return (
+            .note(best, fragment: headingID(ref.fragment, in: best)),
+            suffixMatches.count > 1 ? suffixMatches : []
+          )
+        }
+        return (.missing("no note '\(target)'"), [])
+      }
+      let candidates = notesByName[k] ?? []
+      guard !candidates.isEmpty else {
+        return (.missing("no note named '\(target)'"), [])
+      }
+      let best = nearest(candidates, to: directory, path: { noteSourcePath[$0]! })
+      return (
+        .note(best, fragment: headingID(ref.fragment, in: best)),
+        candidates.count > 1 ? candidates : []
+      )
+    }
+  }
+
+  /// The candidate whose directory shares the most leading folders with `directory`.
+  private func nearest(_ ids: [String], to directory: String, path: (String) -> String) -> String {
+    let here = directory.split(separator: "/")
+    func score(_ id: String) -> Int {
+      let there = Self.directory(path(id)).split(separator: "/")
+      var n = 0
+      while n < here.count, n < there.count, here[n] == there[n] { n += 1 }
+      // Same folder beats everything; then shared depth; then shallower.
+      return (there.count == here.count && n == here.count ? 10_000 : 0) + n * 100 - there.count
+    }
+    return ids.max { (score($0), $1) < (score($1), $0) }!
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import NotesCore
+import NotesMustache
+
+/// The built-in theme (compiled in from the repo's `Templates/`), with a site's own
+/// `Templates/` laid over it file by file.
+struct Theme: Sendable {
+  /// Relative path (`note.mustache`, `assets/site.css`, `i18n/ja.yml`) → bytes.
+  var files: [String: [UInt8]]
+  /// Files that came from the site's own `Templates/`.
+  var overridden: Set<String>
+  var templates: TemplateLibrary
+
+  static var builtinFiles: [String: [UInt8]] {
+    BuiltinTheme.files.compactMapValues { Data(base64Encoded: $0).map { [UInt8]($0) } }
+  }
+
+  /// Loads the theme; `siteTemplates` is the site's `Templates/` folder, if it exists.
+  static func load(siteTemplates: URL) -> (Theme?, [Diagnostic]) {
+    var files = builtinFiles
+    var overridden = Set<String>()
+    var diagnostics: [Diagnostic] = []
+    let (tree, scanDiagnostics) = ContentTree.scan(siteTemplates, displayRoot: "Templates")
+    if FileManager.default.fileExists(atPath: siteTemplates.path) {
+      diagnostics += scanDiagnostics
+      for entry in tree.files {
+        do {
+          files[entry.path] = [UInt8](try Data(contentsOf: siteTemplates.appendingPathComponent(entry.path)))
+          overridden.insert(entry.path)
+        } catch {
+          diagnostics.append(.error("cannot read template: \(SiteLoader.describe(error))", at: SourceLocation(path: "Templates/" + entry.path)))
+        }
+      }
+    }
+    var sources: [String: String] = [:]
+    for (path, bytes) in files where path.hasSuffix(".mustache") {
+      guard let text = String(validating: bytes, as: UTF8.self) else {
+        diagnostics.append(.error("template is not valid UTF-8", at: SourceLocation(path: "Templates/" + path)))
+        continue
+      }
+      sources[String(path.dropLast(".mustache".count))] = text
+    }
+    do {
+      let library = try TemplateLibrary(sources: sources)
+      return (Theme(files: files, overridden: overridden, templates: library), diagnostics)
+    } catch {
+      diagnostics.append(templateDiagnostic(error, overridden: overridden))
+      return (nil, diagnostics)
+    }
+  }
+
+  /// A template error as a diagnostic naming the file a user can open.
+  static func templateDiagnostic(_ error: MustacheError, overridden: Set<String>) -> Diagnostic {
+    let file = error.template + ".mustache"
+    let path = overridden.contains(file) ? "Templates/" + file : "Templates/" + file + " (built-in)"
+    return .error(error.message, at: SourceLocation(path: path, line: error.line, column: error.column))
+  }
+
+  func render(_ name: String, _ data: TemplateValue) throws(Diagnostic) -> String {
+    do {
+      return try templates.render(name, data)
+    } catch {
+      throw Theme.templateDiagnostic(error, overridden: overridden)
+    }
+  }
+
+  /// Theme assets with content-hashed names for long cache lifetimes:
+  /// `assets/site.css` → `_assets/site.3f9a0c1d.css`.
+  var assets: [(logical: String, path: String, bytes: [UInt8])] {
+    files.keys.filter { $0.hasPrefix("assets/") }.sorted().map { key in
+      let bytes = files[key]!
+      let name = String(key.dropFirst("assets/".count))
+      let ext = (name as NSString).pathExtension
+      let stem = (name as NSString).deletingPathExtension
+      let hash = String(ContentHash.fnv1a(bytes) & 0xffff_ffff, radix: 16)
+      let hashed = ext.isEmpty ? "\(stem).\(hash)" : "\(stem).\(hash).\(ext)"
+      return (name, "_assets/" + hashed, bytes)
+    }
+  }
+}
+
+/// A fast, stable (not per-process seeded) 64-bit hash for change detection.
+enum ContentHash {
+  static func fnv1a<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+}
