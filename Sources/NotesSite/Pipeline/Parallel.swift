@@ -8,8 +8,8 @@ func parallelMap<T: Sendable, R: Sendable>(
   let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
   if items.count < 2 || cores == 1 { return items.map(transform) }
   // A few chunks per core balances notes of very different sizes.
-  let chunkCount = min(items.count, cores * 4)
-  let chunkSize = (items.count + chunkCount - 1) / chunkCount
+  let chunkSize = (items.count + cores * 4 - 1) / (cores * 4)
+  let chunkCount = (items.count + chunkSize - 1) / chunkSize
   return await withTaskGroup(of: (Int, [R]).self) { group in
     var next = 0
     var running = 0
