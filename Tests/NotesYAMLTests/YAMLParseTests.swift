@@ -76,6 +76,19 @@ import Testing
     #expect(node["copy"]?.stringList == ["a", "b"])
   }
 
+  @Test func contentAfterTheRootNodeIsAnError() {
+    // libyaml only notices this when looking for the end of the document.
+    let error = #expect(throws: YAMLError.self) { try YAML.parse("\"quoted\" trailing\n") }
+    #expect(error?.message.contains("did not find expected <document start>") == true)
+    #expect(error?.column == 10)
+  }
+
+  @Test func byteOrderMarkIsSkipped() throws {
+    let node = try #require(try YAML.parse("\u{FEFF}title: A\r\nsize: 7\r\n"))
+    #expect(node["title"]?.string == "A")
+    #expect(node["size"]?.int == 7)
+  }
+
   @Test func unknownAliasIsAnError() {
     let error = #expect(throws: YAMLError.self) { try YAML.parse("a: *nowhere\n") }
     #expect(error?.message.contains("nowhere") == true)

@@ -20,14 +20,20 @@ struct TreeBuilder {
       throw YAMLError(message: "could not start the YAML parser", line: 1 + lineOffset, column: 1)
     }
     defer { yaml_parser_delete(parser) }
-    yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+    // No explicit encoding: libyaml's detection is what skips a leading byte order mark.
     yaml_parser_set_input_string(parser, input.baseAddress, input.count)
 
     let reader = EventReader(parser: parser, lineOffset: lineOffset)
     guard case .streamStart = try reader.next() else { return nil }
     // Only the first document counts; whatever follows it is never read.
     guard case .documentStart = try reader.next() else { return nil }
-    return try node(from: reader.next(), reader: reader, depth: 1)
+    let root = try node(from: reader.next(), reader: reader, depth: 1)
+    // The document's end and the start of whatever follows it: reading them surfaces errors
+    // libyaml finds only after the root node, like text after a quoted scalar (`"a" b`).
+    // The next document's content is still never read.
+    _ = try reader.next()
+    _ = try reader.next()
+    return root
   }
 
   private mutating func node(from event: Event, reader: EventReader, depth: Int)
