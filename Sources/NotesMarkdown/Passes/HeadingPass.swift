@@ -1,0 +1,13 @@
+/// Headings get their `id` (the same as `Markdown.analyze` reports) and a self-link. The
+/// heading is rewritten as a custom block so the generator controls its opening tag.
+enum HeadingPass {
+  static func run(_ headings: [(node: CmarkNode, heading: Heading)]) {
+    for (node, heading) in headings {
+      let level = min(max(heading.level, 1), 6)
+      let id = HTML.escape(heading.id)
+      let anchor =
+        " <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a>"
+      node.replace(with: .customBlock(enter: "<h\(level) id=\"\(id)\">", exit: "\(anchor)</h\(level)>"))
+    }
+  }
+}
