@@ -132,6 +132,16 @@ struct CmarkNode: Hashable {
     custom(CMARK_NODE_CUSTOM_BLOCK, enter: enter, exit: exit)
   }
 
+  /// A block written as one line, `enter` + inline children + `exit`: a custom inline inside
+  /// an empty custom block (a custom block alone would put line breaks inside the element).
+  /// Returns the block to insert and the inline that takes the children.
+  static func lineBlock(enter: String, exit: String) -> (block: CmarkNode, content: CmarkNode) {
+    let block = customBlock(enter: "")
+    let content = customInline(enter: enter, exit: exit)
+    block.append(content)
+    return (block, content)
+  }
+
   private static func custom(_ type: cmark_node_type, enter: String, exit: String) -> CmarkNode {
     let node = CmarkNode(cmark_node_new(type)!)
     cmark_node_set_on_enter(node.pointer, enter)

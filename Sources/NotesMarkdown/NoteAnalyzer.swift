@@ -30,7 +30,8 @@ struct NoteAnalyzer {
     var linkDepth = 0
     var imageDepth = 0
     var headingDepth = 0
-    var taskTexts: [CmarkNode: String] = [:]
+    // Text nodes that start with a task or callout marker, which is not text to read.
+    var markedTexts: [CmarkNode: (rest: String, skippedBytes: Int)] = [:]
 
     root.walk { node, entering in
       switch node.type {
@@ -53,14 +54,24 @@ struct NoteAnalyzer {
         if entering, let task = TaskMarker.find(in: node) {
           result.tasks.total += 1
           if task.isDone { result.tasks.done += 1 }
-          taskTexts[task.text] = task.rest
+          markedTexts[task.text] = (task.rest, task.text.literal.utf8.count - task.rest.utf8.count)
+        }
+      case CMARK_NODE_BLOCK_QUOTE:
+        if entering, let paragraph = node.firstChild, paragraph.isParagraph,
+          let text = paragraph.firstChild, text.isText, text.literalContains("[!"),
+          let header = CalloutPass.header(of: text.literal)
+        {
+          markedTexts[text] = (header.rest, text.literal.utf8.count - header.rest.utf8.count)
         }
       case CMARK_NODE_TEXT:
-        let literal = taskTexts[node] ?? node.literal
+        let marked = markedTexts[node]
+        let literal = marked?.rest ?? node.literal
         if linkDepth > 0 {
           addText(literal, toPreview: !inTitle && imageDepth == 0)
         } else {
-          addInlineText(literal, at: node, tags: headingDepth == 0, toPreview: !inTitle)
+          addInlineText(
+            literal, at: node, skippedBytes: marked?.skippedBytes ?? 0, tags: headingDepth == 0,
+            toPreview: !inTitle)
         }
       case CMARK_NODE_CODE:
         addText(node.literal, toPreview: !inTitle)
@@ -76,7 +87,10 @@ struct NoteAnalyzer {
         break
       }
     }
-    result.plainText = plain.trimmingCharacters(in: .whitespacesAndNewlines)
+    result.plainText = plain.split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: "\n")
     result.preview = preview.preview
   }
 
@@ -93,13 +107,14 @@ struct NoteAnalyzer {
   /// Text outside links: wiki links become references and read as their label; the rest is
   /// searched for tags.
   private mutating func addInlineText(
-    _ literal: String, at node: CmarkNode, tags: Bool, toPreview: Bool
+    _ literal: String, at node: CmarkNode, skippedBytes: Int, tags: Bool, toPreview: Bool
   ) {
     var rest = literal.startIndex
     let matches = literal.contains("[[") ? WikiLinkSyntax.matches(in: literal) : []
     for match in matches {
       addPlainSegment(String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
-      let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
+      let offset =
+        skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
       let at = source.location(
         line: node.startLine, byteColumn: node.startColumn, extraBytes: offset)
       result.references.append(match.link.reference(line: at.line, column: at.column))

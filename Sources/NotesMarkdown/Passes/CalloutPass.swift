@@ -38,14 +38,16 @@ enum CalloutPass {
       rest = rest.dropFirst()
     }
     guard rest.isEmpty || rest.first!.isWhitespace else { return nil }
-    return Header(type: type.lowercased(), foldedOpen: foldedOpen, rest: rest.trimmingSpaces)
+    // Only leading space goes: the title's last word may be followed by more inline markup.
+    return Header(
+      type: type.lowercased(), foldedOpen: foldedOpen, rest: String(rest.drop(while: \.isWhitespace)))
   }
 
   private static func rewrite(_ quote: CmarkNode, text: CmarkNode, header: Header) {
     guard let paragraph = text.parent else { return }
     let foldable = header.foldedOpen != nil
     let titleTag = foldable ? "summary" : "p"
-    let title = CmarkNode.customBlock(
+    let (titleBlock, title) = CmarkNode.lineBlock(
       enter: "<\(titleTag) class=\"callout-title\">", exit: "</\(titleTag)>")
 
     // The title is the rest of the first line, with its inline markup.
@@ -71,7 +73,7 @@ enum CalloutPass {
         enter: "<details class=\"\(classes)\"\(open ? " open" : "")>", exit: "</details>")
     }
     quote.insertBefore(container)
-    container.append(title)
+    container.append(titleBlock)
     quote.moveChildren(to: container)
     quote.remove()
   }

@@ -7,7 +7,11 @@ enum HeadingPass {
       let id = HTML.escape(heading.id)
       let anchor =
         " <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"Link to this section\">#</a>"
-      node.replace(with: .customBlock(enter: "<h\(level) id=\"\(id)\">", exit: "\(anchor)</h\(level)>"))
+      let line = CmarkNode.lineBlock(
+        enter: "<h\(level) id=\"\(id)\">", exit: "\(anchor)</h\(level)>")
+      node.insertBefore(line.block)
+      node.moveChildren(to: line.content)
+      node.remove()
     }
   }
 }
