@@ -1,6 +1,6 @@
-// Interface stub: replaced by the real implementation (issue 2).
 import Foundation
 import NotesCore
+import NotesYAML
 
 /// `notes-site.yml`: every key optional (DESIGN §2).
 public struct SiteConfig: Sendable, Equatable {
@@ -17,10 +17,33 @@ public struct SiteConfig: Sendable, Equatable {
 
   public init() {}
 
+  /// The keys `notes-site.yml` understands, as written in the file.
+  public static let knownKeys = [
+    "title", "description", "base_url", "language", "notes_per_page", "history_limit",
+    "feed_limit", "restore_last_note", "unsafe_html",
+  ]
+
   /// Reads the config file at `url` (`displayPath` is how diagnostics name it). A missing file
   /// gives the defaults. Unknown keys are warnings; wrong types and malformed YAML are errors
   /// with line and column.
   public static func load(from url: URL, displayPath: String) -> (SiteConfig, [Diagnostic]) {
-    (SiteConfig(), [])
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      if !FileManager.default.fileExists(atPath: url.path) { return (SiteConfig(), []) }
+      return (
+        SiteConfig(),
+        [.error("cannot read the config file: \(error.localizedDescription)", at: .init(path: displayPath))]
+      )
+    }
+    return parse(String(decoding: data, as: UTF8.self), displayPath: displayPath)
+  }
+
+  /// Reads config from YAML text; `load` without the file system.
+  public static func parse(_ yaml: String, displayPath: String) -> (SiteConfig, [Diagnostic]) {
+    var reader = SiteConfigReader(path: displayPath)
+    let config = reader.read(yaml)
+    return (config, reader.diagnostics)
   }
 }

@@ -1,12 +1,13 @@
-// Interface stub: replaced by the real implementation (issue 2).
 import Foundation
 import NotesCore
+import NotesYAML
 
 /// A note's optional YAML header between `---` lines.
 public struct FrontMatter: Sendable, Equatable {
   public var title: String? = nil
   public var date: Date? = nil
   public var updated: Date? = nil
+  /// Without a leading `#` (`#work` and `work` are the same tag).
   public var tags: [String] = []
   public var pinned: Bool = false
   public var draft: Bool = false
@@ -20,14 +21,74 @@ public struct FrontMatter: Sendable, Equatable {
 
   /// Splits a note's text into front matter and Markdown body. `bodyLineOffset` is the number
   /// of lines before the body (0 when there is no front matter).
-  public static func split(_ text: String) -> (yaml: Substring?, body: Substring, bodyLineOffset: Int) {
-    (nil, Substring(text), 0)
+  ///
+  /// Front matter exists only when the first line is exactly `---` (trailing spaces, a byte
+  /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`.
+  /// An opening `---` that is never closed is *not* front matter: the whole file is Markdown
+  /// (where a leading `---` is a thematic break), so a note is never swallowed by a typo. The
+  /// byte order mark is never part of the body.
+  public static func split(_ text: String) -> (
+    yaml: Substring?, body: Substring, bodyLineOffset: Int
+  ) {
+    var start = text.startIndex
+    if text.unicodeScalars.first == "\u{FEFF}" {
+      start = text.unicodeScalars.index(after: start)
+    }
+    let whole = text[start...]
+    var lines = LineCursor(whole)
+    guard let opening = lines.next(), isFence(opening.content, closing: false) else {
+      return (nil, whole, 0)
+    }
+    var linesBefore = 1
+    while let line = lines.next() {
+      linesBefore += 1
+      if isFence(line.content, closing: true) {
+        return (whole[opening.end..<line.start], whole[line.end...], linesBefore)
+      }
+    }
+    return (nil, whole, 0)
+  }
+
+  /// `---` (or `...` to close), ignoring trailing spaces, tabs and a `\r`.
+  private static func isFence(_ line: Substring, closing: Bool) -> Bool {
+    var trimmed = line.utf8[...]
+    while let last = trimmed.last, last == 0x20 || last == 0x09 || last == 0x0D {
+      trimmed = trimmed.dropLast()
+    }
+    return trimmed.elementsEqual("---".utf8) || (closing && trimmed.elementsEqual("...".utf8))
   }
 
   /// Parses front matter YAML. `path` is the note's path for diagnostics; line numbers are
   /// those of the note file (front matter starts on line 2). Unknown keys are ignored; malformed
   /// YAML or a wrong type is an error.
   public static func parse(_ yaml: Substring, path: String) -> (FrontMatter, [Diagnostic]) {
-    (FrontMatter(), [])
+    var reader = FrontMatterReader(path: path)
+    let frontMatter = reader.read(String(yaml))
+    return (frontMatter, reader.diagnostics)
+  }
+}
+
+/// Lines of a text with the positions just after their line break, so slices of the original
+/// text can be taken between them.
+private struct LineCursor {
+  let text: Substring
+  var position: String.Index
+
+  init(_ text: Substring) {
+    self.text = text
+    position = text.startIndex
+  }
+
+  /// The next line: `content` excludes the `\n`, `end` is after it.
+  mutating func next() -> (start: String.Index, content: Substring, end: String.Index)? {
+    guard position < text.endIndex else { return nil }
+    let start = position
+    let utf8 = text.utf8
+    if let newline = utf8[start...].firstIndex(of: 0x0A) {
+      position = utf8.index(after: newline)
+      return (start, text[start..<newline], position)
+    }
+    position = text.endIndex
+    return (start, text[start...], position)
   }
 }

@@ -1,7 +1,7 @@
-// Interface stub: replaced by the real implementation (issue 8).
 import Foundation
 
-/// One published note as the search sees it.
+/// One published note as the search sees it. Drafts are never passed in, so they are simply
+/// not in the index.
 public struct SearchDocument: Sendable {
   /// Page URL including the base path.
   public var url: String
@@ -19,10 +19,4 @@ public struct SearchDocument: Sendable {
     self.text = text
     self.updated = updated
   }
-}
-
-public enum SearchIndex {
-  /// The index files, as paths relative to the site's `_search/` folder → bytes. The same
-  /// documents give byte-identical files.
-  public static func build(_ documents: [SearchDocument]) -> [String: [UInt8]] { [:] }
 }

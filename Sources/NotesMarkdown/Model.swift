@@ -1,4 +1,3 @@
-// Interface stub: replaced by the real implementation (issues 2 and 6).
 import NotesCore
 
 /// A link, image or embed written in a note, with its 1-based position in the note's file.
@@ -127,19 +126,5 @@ public struct RenderedNote: Sendable {
   public init(html: String, diagnostics: [Diagnostic]) {
     self.html = html
     self.diagnostics = diagnostics
-  }
-}
-
-public enum Markdown {
-  /// Pass 1: metadata, references and headings, without rendering.
-  public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
-    NoteAnalysis()
-  }
-
-  /// Pass 2: HTML with every reference resolved through `resolver`.
-  public static func render(
-    _ body: String, options: RenderOptions, resolver: some LinkResolver
-  ) -> RenderedNote {
-    RenderedNote(html: "", diagnostics: [])
   }
 }

@@ -1,0 +1,34 @@
+import CCmark
+import NotesCore
+
+/// Gives each heading of a note an `id` that is unique within the note and keeps Unicode
+/// (`## 概要` → `概要`): `Slug.make` of its text, then `-1`, `-2`… for repeats.
+struct HeadingIDs {
+  private var used: Set<String> = []
+
+  mutating func id(for text: String) -> String {
+    let base = Slug.make(text)
+    var candidate = base
+    var n = 0
+    while used.contains(candidate) {
+      n += 1
+      candidate = "\(base)-\(n)"
+    }
+    used.insert(candidate)
+    return candidate
+  }
+
+  /// Every heading below `root` with its id, in document order. `analyze` and `render` both
+  /// call this on the freshly parsed tree, so they agree on ids.
+  static func headings(in root: CmarkNode) -> [(node: CmarkNode, heading: Heading)] {
+    var nodes: [CmarkNode] = []
+    root.walk { node, entering in
+      if entering, node.type == CMARK_NODE_HEADING { nodes.append(node) }
+    }
+    var ids = HeadingIDs()
+    return nodes.map { node in
+      let text = PlainText.of(node)
+      return (node, Heading(level: node.headingLevel, text: text, id: ids.id(for: text)))
+    }
+  }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import CCmark
+
+/// Pass 1: reads a parsed note without changing it.
+struct NoteAnalyzer {
+  private let source: SourceMap
+  private var result = NoteAnalysis()
+  private var plain = ""
+  private var preview = PreviewBuilder()
+  private var seenTags: Set<String> = []
+
+  private init(source: SourceMap) { self.source = source }
+
+  static func analyze(_ root: CmarkNode, source: SourceMap) -> NoteAnalysis {
+    var analyzer = NoteAnalyzer(source: source)
+    analyzer.run(root)
+    return analyzer.result
+  }
+
+  private mutating func run(_ root: CmarkNode) {
+    let headings = HeadingIDs.headings(in: root)
+    result.headings = headings.map(\.heading)
+    result.firstH1 = headings.first { $0.heading.level == 1 }?.heading.text
+
+    // The preview starts after the title heading when the note starts with one.
+    let title = root.firstChild.flatMap {
+      $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 ? $0 : nil
+    }
+    var inTitle = false
+    var linkDepth = 0
+    var imageDepth = 0
+    var headingDepth = 0
+    // Text nodes that start with a task or callout marker, which is not text to read.
+    var markedTexts: [CmarkNode: (rest: String, skippedBytes: Int)] = [:]
+
+    root.walk { node, entering in
+      switch node.type {
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        let isImage = node.type == CMARK_NODE_IMAGE
+        if entering {
+          let at = source.location(line: node.startLine, byteColumn: node.startColumn)
+          result.references.append(
+            .markdown(
+              kind: isImage ? .image : .link, destination: node.url, line: at.line,
+              column: at.column))
+        }
+        linkDepth += entering ? 1 : -1
+        if isImage { imageDepth += entering ? 1 : -1 }
+      case CMARK_NODE_HEADING:
+        headingDepth += entering ? 1 : -1
+        if node == title { inTitle = entering }
+        if !entering { endBlock() }
+      case CMARK_NODE_ITEM:
+        if entering, let task = TaskMarker.find(in: node) {
+          result.tasks.total += 1
+          if task.isDone { result.tasks.done += 1 }
+          markedTexts[task.text] = (task.rest, task.text.literal.utf8.count - task.rest.utf8.count)
+        }
+      case CMARK_NODE_BLOCK_QUOTE:
+        if entering, let paragraph = node.firstChild, paragraph.isParagraph,
+          let text = paragraph.firstChild, text.isText, text.literalContains("[!"),
+          let header = CalloutPass.header(of: text.literal)
+        {
+          markedTexts[text] = (header.rest, text.literal.utf8.count - header.rest.utf8.count)
+        }
+      case CMARK_NODE_TEXT:
+        let marked = markedTexts[node]
+        let literal = marked?.rest ?? node.literal
+        if linkDepth > 0 {
+          addText(literal, toPreview: !inTitle && imageDepth == 0)
+        } else {
+          addInlineText(
+            literal, at: node, skippedBytes: marked?.skippedBytes ?? 0, tags: headingDepth == 0,
+            toPreview: !inTitle)
+        }
+      case CMARK_NODE_CODE:
+        addText(node.literal, toPreview: !inTitle)
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+        addText(" ", toPreview: !inTitle)
+      case CMARK_NODE_CODE_BLOCK:
+        // Searchable, but not what a preview should show.
+        plain += node.literal
+        endBlock()
+      case CMARK_NODE_PARAGRAPH:
+        if !entering { endBlock() }
+      default:
+        break
+      }
+    }
+    result.plainText = plain.split(separator: "\n")
+      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+      .joined(separator: "\n")
+    result.preview = preview.preview
+  }
+
+  private mutating func addText(_ text: String, toPreview: Bool) {
+    plain += text
+    if toPreview { preview.append(text) }
+  }
+
+  private mutating func endBlock() {
+    if !plain.isEmpty && !plain.hasSuffix("\n") { plain += "\n" }
+    preview.append(" ")
+  }
+
+  /// Text outside links: wiki links become references and read as their label; the rest is
+  /// searched for tags.
+  private mutating func addInlineText(
+    _ literal: String, at node: CmarkNode, skippedBytes: Int, tags: Bool, toPreview: Bool
+  ) {
+    var rest = literal.startIndex
+    let matches = literal.contains("[[") ? WikiLinkSyntax.matches(in: literal) : []
+    for match in matches {
+      addPlainSegment(String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
+      let offset =
+        skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
+      let at = source.location(
+        line: node.startLine, byteColumn: node.startColumn, extraBytes: offset)
+      result.references.append(match.link.reference(line: at.line, column: at.column))
+      if !match.link.isEmbed { addText(match.link.displayText, toPreview: toPreview) }
+      rest = match.range.upperBound
+    }
+    addPlainSegment(String(literal[rest...]), tags: tags, toPreview: toPreview)
+  }
+
+  private mutating func addPlainSegment(_ text: String, tags: Bool, toPreview: Bool) {
+    if tags && text.contains("#") {
+      for match in TagSyntax.matches(in: text) where seenTags.insert(match.tag).inserted {
+        result.tags.append(match.tag)
+      }
+    }
+    addText(text, toPreview: toPreview)
+  }
+}

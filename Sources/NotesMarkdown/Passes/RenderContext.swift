@@ -1,0 +1,43 @@
+import NotesCore
+
+/// What the render passes share: the resolver, the options and the warnings found so far.
+struct RenderContext {
+  let resolver: any LinkResolver
+  let options: RenderOptions
+  let source: SourceMap
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(resolver: any LinkResolver, options: RenderOptions, source: SourceMap) {
+    self.resolver = resolver
+    self.options = options
+    self.source = source
+  }
+
+  /// The file position of `node`, moved `extraBytes` along its line.
+  func location(of node: CmarkNode, extraBytes: Int = 0) -> (line: Int, column: Int) {
+    source.location(line: node.startLine, byteColumn: node.startColumn, extraBytes: extraBytes)
+  }
+
+  mutating func warn(_ message: String, line: Int, column: Int) {
+    diagnostics.append(
+      .warning(message, at: SourceLocation(path: options.sourcePath, line: line, column: column)))
+  }
+}
+
+/// Generator-made inline HTML shared by the passes.
+enum InlineHTML {
+  /// A visibly marked stand-in for a link that goes nowhere; its children are the link text.
+  static func brokenLink(message: String) -> CmarkNode {
+    .customInline(
+      enter: "<span class=\"broken-link\"\(HTML.attribute("title", message))>", exit: "</span>")
+  }
+
+  /// `<a href>` around the children, or `href=""` if the URL is one that must never be written.
+  static func link(_ url: String, className: String? = nil) -> CmarkNode {
+    let classAttribute = className.map { HTML.attribute("class", $0) } ?? ""
+    return .customInline(
+      enter: "<a\(classAttribute)\(HTML.attribute("href", safeURL(url)))>", exit: "</a>")
+  }
+
+  static func safeURL(_ url: String) -> String { URLSafety.isDangerous(url) ? "" : url }
+}

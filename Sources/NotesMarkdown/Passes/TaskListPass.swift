@@ -1,0 +1,67 @@
+import CCmark
+
+/// `- [ ] todo` / `- [x] done` become disabled checkboxes with the item's text as their label,
+/// in `<li class="task">`.
+///
+/// cmark cannot put a class on `<li>`, and a list may only hold real items, so a list with
+/// tasks is rebuilt from custom blocks: `<ul>` and every `<li>` are written by the generator,
+/// the items' content stays cmark's.
+enum TaskListPass {
+  static func run(on root: CmarkNode) {
+    var tasks: [TaskMarker] = []
+    root.walk { node, entering in
+      if entering, node.type == CMARK_NODE_ITEM, let task = TaskMarker.find(in: node) {
+        tasks.append(task)
+      }
+    }
+    guard !tasks.isEmpty else { return }
+
+    var taskItems: Set<CmarkNode> = []
+    var lists: [CmarkNode] = []
+    var seenLists: Set<CmarkNode> = []
+    for task in tasks {
+      guard let paragraph = task.text.parent, let item = paragraph.parent,
+        let list = item.parent
+      else { continue }
+      taskItems.insert(item)
+      if seenLists.insert(list).inserted { lists.append(list) }
+      makeCheckbox(task, in: paragraph)
+    }
+    for list in lists { rebuild(list, taskItems: taskItems) }
+  }
+
+  /// Moves the paragraph's content into `<label><input type="checkbox" disabled> …</label>`.
+  private static func makeCheckbox(_ task: TaskMarker, in paragraph: CmarkNode) {
+    if task.rest.isEmpty { task.text.remove() } else { task.text.setLiteral(task.rest) }
+    let checked = task.isDone ? " checked" : ""
+    let label = CmarkNode.customInline(
+      enter: "<label><input type=\"checkbox\"\(checked) disabled> ", exit: "</label>")
+    paragraph.moveChildren(to: label)
+    paragraph.append(label)
+  }
+
+  private static func rebuild(_ list: CmarkNode, taskItems: Set<CmarkNode>) {
+    let tag = list.isBulletList ? "ul" : "ol"
+    let start = !list.isBulletList && list.listStart != 1 ? " start=\"\(list.listStart)\"" : ""
+    let newList = CmarkNode.customBlock(
+      enter: "<\(tag) class=\"task-list\"\(start)>", exit: "</\(tag)>")
+    list.insertBefore(newList)
+    let tight = list.isTightList
+    for item in list.children {
+      let newItem = CmarkNode.customBlock(
+        enter: taskItems.contains(item) ? "<li class=\"task\">" : "<li>", exit: "</li>")
+      newList.append(newItem)
+      item.moveChildren(to: newItem)
+      // cmark leaves out `<p>` only for paragraphs whose grandparent is a tight list; here the
+      // generator does it by lifting the paragraph's inlines into the item.
+      if tight {
+        for child in newItem.children where child.isParagraph {
+          let inlines = child.children
+          for inline in inlines { child.insertBefore(inline) }
+          child.remove()
+        }
+      }
+    }
+    list.remove()
+  }
+}

@@ -1,0 +1,144 @@
+import CCmark
+
+/// `[[Note]]`, `[[Folder/Note|label]]`, `[[Note#Heading]]`, `[[#Heading]]` become links, and
+/// `![[file]]` / `![[Note]]` embeds, as the resolver says. Only text outside links is read, so
+/// wiki syntax in code, link texts and URLs stays literal.
+enum WikiLinkPass {
+  static func run(on root: CmarkNode, context: inout RenderContext) {
+    var noteEmbeds: [(inline: CmarkNode, html: String)] = []
+    for node in TextNodes.outsideLinks(of: root, includingHeadings: true)
+    where node.literalContains("[[") {
+      let literal = node.literal
+      let matches = WikiLinkSyntax.matches(in: literal)
+      guard !matches.isEmpty else { continue }
+      var rest = literal.startIndex
+      for match in matches {
+        TextNodes.insertText(literal[rest..<match.range.lowerBound], before: node)
+        let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
+        let at = context.location(of: node, extraBytes: offset)
+        let link = match.link
+        let resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        let inline = inlineNode(for: link, resolution: resolution)
+        node.insertBefore(inline)
+        switch resolution {
+        case .unresolved(let message):
+          context.warn(message, line: at.line, column: at.column)
+        case .embed(let url, let title, let html) where link.isEmbed:
+          noteEmbeds.append((inline, noteEmbedHTML(url: url, title: title, html: html)))
+        default:
+          break
+        }
+        rest = match.range.upperBound
+      }
+      TextNodes.insertText(literal[rest...], before: node)
+      node.remove()
+    }
+    for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
+  }
+
+  /// The inline form of a wiki link or embed.
+  private static func inlineNode(for link: WikiLink, resolution: LinkResolution) -> CmarkNode {
+    let text = visibleText(of: link)
+    func labelled(_ node: CmarkNode) -> CmarkNode {
+      node.append(.text(text))
+      return node
+    }
+    switch resolution {
+    case .unresolved(let message):
+      return labelled(InlineHTML.brokenLink(message: message))
+    case .keep:
+      let written = link.target + (link.fragment.map { "#" + $0 } ?? "")
+      return labelled(InlineHTML.link(written, className: "wiki-link"))
+    case .page(let url), .embed(let url, _, _):
+      return labelled(InlineHTML.link(url, className: "wiki-link"))
+    case .file(let url, let kind):
+      guard link.isEmbed else { return labelled(InlineHTML.link(url, className: "wiki-link")) }
+      return .customInline(enter: fileEmbedHTML(link, url: url, kind: kind, name: text))
+    }
+  }
+
+  /// What a reader sees for the link: its label, except that an embed size is no label.
+  private static func visibleText(of link: WikiLink) -> String {
+    guard link.embedSize != nil else { return link.displayText }
+    var plain = link
+    plain.label = nil
+    return plain.displayText
+  }
+
+  static func fileEmbedHTML(_ link: WikiLink, url: String, kind: AttachmentKind, name: String)
+    -> String
+  {
+    let src = HTML.attribute("src", InlineHTML.safeURL(url))
+    let href = HTML.attribute("href", InlineHTML.safeURL(url))
+    let fallback = "<a class=\"embed-file\"\(href)>\(HTML.escape(name))</a>"
+    var size = ""
+    if let (width, height) = link.embedSize {
+      size = HTML.attribute("width", String(width))
+      if let height { size += HTML.attribute("height", String(height)) }
+    }
+    switch kind {
+    case .image:
+      return "<img\(src)\(HTML.attribute("alt", altText(link, name: name))) loading=\"lazy\"\(size)>"
+    case .pdf:
+      let data = HTML.attribute("data", InlineHTML.safeURL(url))
+      return "<object class=\"embed-pdf\"\(data) type=\"application/pdf\"\(size)>\(fallback)</object>"
+    case .audio:
+      return "<audio controls preload=\"metadata\"\(src)>\(fallback)</audio>"
+    case .video:
+      return "<video controls preload=\"metadata\"\(src)\(size)>\(fallback)</video>"
+    case .text, .other:
+      return fallback
+    }
+  }
+
+  /// An image's alt text: the label when it is not a size, else the file name without its
+  /// extension (the best description the note gives).
+  private static func altText(_ link: WikiLink, name: String) -> String {
+    if link.embedSize == nil, let label = link.label { return label }
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  static func noteEmbedHTML(url: String, title: String, html: String) -> String {
+    let href = HTML.attribute("href", InlineHTML.safeURL(url))
+    return "<div class=\"embed-note\"><p class=\"embed-title\"><a\(href)>\(HTML.escape(title))"
+      + "</a></p>\n\(html)\n</div>"
+  }
+
+  /// A note embed is a block: when its inline stand-in sits directly in a paragraph, the
+  /// paragraph is split around it and the embed goes between the halves. Elsewhere (in
+  /// emphasis, a heading) the stand-in link stays.
+  private static func promoteToBlock(_ inline: CmarkNode, html: String) {
+    guard let paragraph = inline.parent, paragraph.isParagraph else { return }
+    if let after = inline.next {
+      let tail = CmarkNode.paragraph()
+      paragraph.insertAfter(tail)
+      paragraph.moveChildren(to: tail, from: after)
+      trimEdgeBreaks(tail)
+      if isBlank(tail) { tail.remove() }
+    }
+    paragraph.insertAfter(.customBlock(enter: html))
+    inline.remove()
+    trimEdgeBreaks(paragraph)
+    if isBlank(paragraph) { paragraph.remove() }
+  }
+
+  private static func trimEdgeBreaks(_ paragraph: CmarkNode) {
+    func isBreak(_ node: CmarkNode) -> Bool {
+      node.type == CMARK_NODE_SOFTBREAK || node.type == CMARK_NODE_LINEBREAK
+    }
+    while let first = paragraph.firstChild, isBreak(first) { first.remove() }
+    while let last = paragraph.lastChild, isBreak(last) { last.remove() }
+  }
+
+  /// Nothing but line breaks and spaces: a paragraph that would render as an empty `<p>`.
+  private static func isBlank(_ paragraph: CmarkNode) -> Bool {
+    paragraph.children.allSatisfy { child in
+      switch child.type {
+      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: true
+      case CMARK_NODE_TEXT: child.literal.allSatisfy(\.isWhitespace)
+      default: false
+      }
+    }
+  }
+}

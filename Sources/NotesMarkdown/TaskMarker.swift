@@ -1,0 +1,35 @@
+import CCmark
+
+/// `[ ] ` / `[x] ` at the start of a list item's first paragraph.
+struct TaskMarker {
+  /// The text node that starts with the marker.
+  var text: CmarkNode
+  var isDone: Bool
+  /// The node's literal after the marker and the space after it.
+  var rest: String
+
+  /// The marker of `item`, if it is a task list item.
+  static func find(in item: CmarkNode) -> TaskMarker? {
+    guard item.type == CMARK_NODE_ITEM, let paragraph = item.firstChild, paragraph.isParagraph,
+      let text = paragraph.firstChild, text.isText, text.literalContains("]")
+    else { return nil }
+    let literal = text.literal
+    let utf8 = Array(literal.utf8.prefix(4))
+    guard utf8.count >= 3, utf8[0] == UInt8(ascii: "["), utf8[2] == UInt8(ascii: "]") else {
+      return nil
+    }
+    let isDone: Bool
+    switch utf8[1] {
+    case UInt8(ascii: " "): isDone = false
+    case UInt8(ascii: "x"), UInt8(ascii: "X"): isDone = true
+    default: return nil
+    }
+    if utf8.count == 3 {
+      // `- [ ]` with nothing after it on the line.
+      guard text.next == nil || text.next?.type == CMARK_NODE_SOFTBREAK else { return nil }
+      return TaskMarker(text: text, isDone: isDone, rest: "")
+    }
+    guard utf8[3] == UInt8(ascii: " ") || utf8[3] == UInt8(ascii: "\t") else { return nil }
+    return TaskMarker(text: text, isDone: isDone, rest: String(literal.dropFirst(4)))
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import NotesCore
+import NotesYAML
+
+/// Reads the keys of a front matter mapping into `FrontMatter`, collecting one error per bad
+/// key so a user sees every problem of a note at once.
+struct FrontMatterReader {
+  let path: String
+  private(set) var diagnostics: [Diagnostic] = []
+
+  init(path: String) {
+    self.path = path
+  }
+
+  mutating func read(_ yaml: String) -> FrontMatter {
+    var frontMatter = FrontMatter()
+    let root: YAMLNode?
+    do {
+      // The YAML starts on line 2 of the note, after the opening `---`.
+      root = try YAML.parse(yaml, lineOffset: 1)
+    } catch {
+      diagnostics.append(
+        .error(
+          "front matter is not valid YAML: \(error.message)",
+          at: SourceLocation(path: path, line: error.line, column: error.column)))
+      return frontMatter
+    }
+    guard let root, !root.isNull else { return frontMatter }
+    guard case .mapping(let entries, _, _) = root else {
+      fail(
+        "front matter must be a mapping of keys to values (like 'title: My note'), not \(root.kindDescription)",
+        at: root)
+      return frontMatter
+    }
+
+    for entry in entries where !entry.value.isNull {
+      let value = entry.value
+      switch entry.key {
+      case "title": frontMatter.title = text(entry)
+      case "date": frontMatter.date = date(entry)
+      case "updated": frontMatter.updated = date(entry)
+      case "tags":
+        frontMatter.tags = list(entry).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
+          .filter { !$0.isEmpty }
+      case "pinned": frontMatter.pinned = bool(entry)
+      case "draft": frontMatter.draft = bool(entry)
+      case "slug":
+        if let slug = text(entry) {
+          if slug.trimmingCharacters(in: .whitespaces).isEmpty {
+            fail("'slug' must not be empty", at: value)
+          } else {
+            frontMatter.slug = slug
+          }
+        }
+      case "aliases": frontMatter.aliases = list(entry)
+      case "collaborators": frontMatter.collaborators = list(entry)
+      case "lang": frontMatter.lang = text(entry)
+      default:
+        // Other tools' keys (Obsidian's `cssclasses`, Hugo's `weight`…) are common and harmless.
+        break
+      }
+    }
+    return frontMatter
+  }
+
+  private mutating func text(_ entry: YAMLNode.Entry) -> String? {
+    guard let text = entry.value.string else {
+      fail("'\(entry.key)' must be text, not \(entry.value.kindDescription)", at: entry.value)
+      return nil
+    }
+    return text
+  }
+
+  private mutating func bool(_ entry: YAMLNode.Entry) -> Bool {
+    guard let bool = entry.value.bool else {
+      let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
+      fail("'\(entry.key)' must be true or false, not \(written)", at: entry.value)
+      return false
+    }
+    return bool
+  }
+
+  private mutating func list(_ entry: YAMLNode.Entry) -> [String] {
+    guard let list = entry.value.stringList else {
+      fail(
+        "'\(entry.key)' must be a list of text or a comma-separated text, not \(entry.value.kindDescription)",
+        at: entry.value)
+      return []
+    }
+    return list
+  }
+
+  private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
+    guard let date = entry.value.date else {
+      let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
+      fail(
+        "'\(entry.key)' must be a date like 2026-11-29 or 2026-11-29T14:05:00+09:00, not \(written)",
+        at: entry.value)
+      return nil
+    }
+    return date
+  }
+
+  private mutating func fail(_ message: String, at node: YAMLNode) {
+    diagnostics.append(
+      .error(message, at: SourceLocation(path: path, line: node.line, column: node.column)))
+  }
+}
