@@ -1,0 +1,43 @@
+import NotesCore
+import Testing
+
+@Suite struct SlugTests {
+  @Test(arguments: [
+    ("Roadmap", "roadmap"),
+    ("Meeting notes", "meeting-notes"),
+    ("  Q1 — Foundations!  ", "q1-foundations"),
+    ("レシピ", "レシピ"),
+    ("個人", "個人"),
+    ("Café Crème", "café-crème"),
+    ("_private", "private"),
+    ("__init__", "init"),
+    ("a_b", "a-b"),
+    ("clang++", "clang"),
+    ("2026-11-29 Daily", "2026-11-29-daily"),
+    ("Ünïcödé", "ünïcödé"),
+  ])
+  func slugKeepsLettersAndDigits(name: String, expected: String) {
+    #expect(Slug.make(name) == expected)
+  }
+
+  @Test func decomposedInputIsNormalised() {
+    // "é" written as e + combining acute accent (as macOS file names are).
+    #expect(Slug.make("Cafe\u{301}") == Slug.make("Caf\u{E9}"))
+  }
+
+  @Test(arguments: ["+++", "!!!", "🎉", "$", "()", "—", "#"])
+  func symbolOnlyNamesGetReadableSlugs(name: String) {
+    let slug = Slug.make(name)
+    #expect(!slug.isEmpty)
+    #expect(!slug.hasPrefix("_"))
+    #expect(!slug.hasPrefix("-") && !slug.hasSuffix("-"))
+    #expect(slug.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" })
+    #expect(Slug.make(name) == slug, "deterministic")
+  }
+
+  @Test func spelledOutNamesAreWords() {
+    #expect(Slug.make("+") == "plus-sign")
+    #expect(Slug.make("🎉") == "party-popper")
+    #expect(Slug.spelledOut("clang++") == "plus-sign-plus-sign")
+  }
+}

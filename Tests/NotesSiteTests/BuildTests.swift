@@ -1,0 +1,136 @@
+import Foundation
+import NotesCore
+import NotesSite
+import Testing
+
+@Suite struct BuildTests {
+  static let vault: [String: String] = [
+    "content/Work/Roadmap.md": "---\ntitle: Roadmap 2026\npinned: true\ntags: [planning]\n---\n# Roadmap\n\nSee [the meeting](Meeting%20notes.md) and [Alpha](/Work/Projects/Alpha.md) and [[Ghost note]].\n\n![diagram](diagram.png)\n",
+    "content/Work/Meeting notes.md": "# Meeting notes\n\nBack to the [[Roadmap 2026|roadmap]]. Recipe: [[レシピ]].\n",
+    "content/Work/Projects/Alpha.md": "# Alpha\n\nUp: [roadmap](../Roadmap.md#roadmap). Templates: {{user}} {{{x}}} {{#a}}\n",
+    "content/Work/diagram.png": "PNG",
+    "content/個人/レシピ.md": "---\nlang: ja\n---\n# レシピ\n\n湯豆腐の作り方。\n",
+    "content/Inbox.md": "Quick capture without a heading.\n",
+    "content/Odd/clang.md": "# clang\n",
+    "content/Odd/clang++.md": "# clang++\n",
+    "content/Odd/a b c.md": "spaces\n",
+    "content/Odd/+++.md": "symbols only\n",
+    "content/Odd/empty.md": "",
+    "content/Drafts/Secret plan.md": "---\ndraft: true\n---\n# Secret plan\n\nZebracorn launch.\n",
+    "content/Only drafts/Hidden.md": "---\ndraft: true\n---\nnothing\n",
+    "content/.obsidian/workspace.md": "# ignored\n",
+  ]
+
+  @Test func buildsEveryPageAndNoBrokenLinks() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.notes == 10)
+    for path in ["", "work", "work/roadmap", "work/meeting-notes", "work/projects/alpha", "個人/レシピ", "notes/inbox", "odd/clang", "odd/a-b-c", "odd/empty"] {
+      #expect(site.exists(path.isEmpty ? "index.html" : path + "/index.html"), "missing page \(path)")
+    }
+    #expect(site.exists("work/diagram.png"))
+    #expect(site.exists("sitemap.xml") && site.exists("feed.xml") && site.exists("404.html"))
+    // Every internal link of every page points at a file of the site.
+    let files = site.snapshot()
+    for (path, data) in files where path.hasSuffix(".html") {
+      for link in internalLinks(String(decoding: data, as: UTF8.self)) {
+        var target = String(decodeEntities(link).dropFirst())
+        if target.isEmpty || target.hasSuffix("/") { target += "index.html" }
+        #expect(files[target] != nil, "\(path) links to missing \(link)")
+      }
+    }
+  }
+
+  @Test func draftsAppearNowhere() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    for (path, data) in site.snapshot() {
+      let text = String(decoding: data, as: UTF8.self)
+      #expect(!text.contains("Secret plan") && !text.contains("Zebracorn"), "draft leaked into \(path)")
+      #expect(!path.hasPrefix("drafts/") && !path.hasPrefix("only-drafts/"), "draft folder published: \(path)")
+    }
+    let home = try site.page("")
+    #expect(!home.contains("Only drafts"))
+    // --drafts brings them back.
+    #expect(await site.build(drafts: true).exitCode == 0)
+    #expect(try site.page("drafts/secret-plan").contains("Zebracorn"))
+  }
+
+  @Test func siblingCollisionsAreDisambiguatedAndWarned() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(try site.page("odd/clang").contains("<h1>clang</h1>"))
+    #expect(try site.page("odd/clang-plus-sign-plus-sign").contains("clang++"))
+    #expect(try site.page("odd/plus-sign-plus-sign-plus-sign").contains("symbols only"))
+    let warning = try #require(report.diagnostics.first { $0.message.contains("would both be published") })
+    #expect(warning.severity == .warning)
+    #expect(warning.location?.path == "content/Odd/clang++.md")
+    #expect(await site.build(strict: true).exitCode == 1)
+  }
+
+  @Test func linksBecomeSiteURLs() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    let report = await site.build()
+    let roadmap = try site.page("work/roadmap")
+    #expect(roadmap.contains("href=\"/work/meeting-notes/\""))
+    #expect(roadmap.contains("href=\"/work/projects/alpha/\""))
+    #expect(roadmap.contains("src=\"/work/diagram.png\""))
+    // The unresolved wiki link is marked, not a dead link, and reported with file and line.
+    #expect(roadmap.contains("class=\"broken-link\""))
+    let warning = try #require(report.diagnostics.first { $0.message.contains("Ghost note") })
+    #expect(warning.location == SourceLocation(path: "content/Work/Roadmap.md", line: 8, column: warning.location?.column))
+    let alpha = try site.page("work/projects/alpha")
+    #expect(alpha.contains("href=\"/work/roadmap/#roadmap\""))
+    let meeting = try site.page("work/meeting-notes")
+    #expect(meeting.contains("href=\"/work/roadmap/\""))
+    #expect(meeting.contains("href=\"/個人/レシピ/\""))
+  }
+
+  @Test func noteTextNeverPassesThroughMustache() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let alpha = try site.page("work/projects/alpha")
+    #expect(alpha.contains("{{user}} {{{x}}} {{#a}}"))
+  }
+
+  @Test func everyPageParsesBackToItsRoute() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let files = site.snapshot()
+    let pages = files.keys.filter { $0.hasSuffix("index.html") }.map { String($0.dropLast("index.html".count)) }
+    // Folder and note IDs as the site has them: pages whose body says so.
+    var folders = Set<String>()
+    var notes = Set<String>()
+    for page in pages {
+      let html = String(decoding: files[page + "index.html"]!, as: UTF8.self)
+      if html.contains("data-route=\"folder\"") { folders.insert(String(page.dropLast())) }
+      if html.contains("data-route=\"note\"") { notes.insert(String(page.dropLast())) }
+    }
+    #expect(!folders.isEmpty && !notes.isEmpty)
+    for page in pages where !page.hasPrefix("_search") {
+      let route = try #require(Route(path: page, isFolder: folders.contains, isNote: notes.contains), "no route for \(page)")
+      #expect(route.path == page)
+      let html = String(decoding: files[page + "index.html"]!, as: UTF8.self)
+      #expect(html.contains("data-route=\"\(route.kind)\""), "\(page) is not a \(route.kind) page")
+    }
+  }
+
+  @Test func sameInputGivesIdenticalOutput() async throws {
+    let site = try SiteFixture(Self.vault)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let first = site.snapshot()
+    #expect(await site.build().exitCode == 0)
+    let second = site.snapshot()
+    #expect(Set(second.keys) == Set(first.keys))
+    let changed = first.keys.filter { first[$0] != second[$0] }.sorted()
+    #expect(changed.isEmpty, "changed between identical builds: \(changed)")
+  }
+}
