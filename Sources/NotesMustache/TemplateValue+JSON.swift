@@ -155,7 +155,7 @@ private struct JSONParser {
       let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
       utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
     default:
-      offset -= 1
+      offset -= 2  // point at the backslash
       throw error("invalid escape '\\\(describe(escape))'")
     }
   }
