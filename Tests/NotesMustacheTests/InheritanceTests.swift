@@ -5,45 +5,45 @@ import Testing
 @Suite struct InheritanceTests {
   static let sources: [String: String] = [
     "layout": """
-      <!doctype html>
-      <html lang="{{language}}">
-      <head>
-        {{>partials/head}}
-      </head>
-      <body>
-        <main>
-          {{$main}}
-          <p>Nothing here.</p>
-          {{/main}}
-        </main>
-        {{$footer}}{{/footer}}
-      </body>
-      </html>
+    <!doctype html>
+    <html lang="{{language}}">
+    <head>
+      {{>partials/head}}
+    </head>
+    <body>
+      <main>
+        {{$main}}
+        <p>Nothing here.</p>
+        {{/main}}
+      </main>
+      {{$footer}}{{/footer}}
+    </body>
+    </html>
 
-      """,
+    """,
     "partials/head": """
-      <meta charset="utf-8">
-      <title>{{$title}}{{site.title}}{{/title}}</title>
+    <meta charset="utf-8">
+    <title>{{$title}}{{site.title}}{{/title}}</title>
 
-      """,
+    """,
     "note": """
-      {{<layout}}
-      {{$title}}{{note.title}} – {{site.title}}{{/title}}
-      {{$main}}
-      <article>
-        <h1>{{note.title}}</h1>
-        {{{note.html}}}
-        <ul class="tags">
-          {{#note.tags}}
-          <li>{{.}}</li>
-          {{/note.tags}}
-        </ul>
-      </article>
-      {{/main}}
-      {{$footer}}<footer>{{site.title}}</footer>{{/footer}}
-      {{/layout}}
+    {{<layout}}
+    {{$title}}{{note.title}} – {{site.title}}{{/title}}
+    {{$main}}
+    <article>
+      <h1>{{note.title}}</h1>
+      {{{note.html}}}
+      <ul class="tags">
+        {{#note.tags}}
+        <li>{{.}}</li>
+        {{/note.tags}}
+      </ul>
+    </article>
+    {{/main}}
+    {{$footer}}<footer>{{site.title}}</footer>{{/footer}}
+    {{/layout}}
 
-      """,
+    """,
     "empty": "{{<layout}}{{/layout}}\n",
   ]
 
@@ -118,5 +118,17 @@ import Testing
     #expect(
       try library.render("page", data)
         == "<li><a href=\"/a/\">A</a></li><li><a href=\"/b/\">B</a></li>")
+  }
+
+  @Test func argumentStartingWithAStandaloneSectionIsIndentedOnce() throws {
+    let library = try TemplateLibrary(sources: [
+      "base": "<ul>\n  {{$items}}{{/items}}\n</ul>\n",
+      "page": "{{<base}}{{$items}}\n{{#notes}}\n<li>{{.}}</li>\n{{/notes}}\n{{/items}}{{/base}}",
+    ])
+    #expect(
+      try library.render("page", ["notes": ["A", "B"]])
+        == "<ul>\n  <li>A</li>\n  <li>B</li>\n</ul>\n")
+    // Not overridden, the one-line block leaves no blank line behind.
+    #expect(try library.render("base", [:]) == "<ul>\n</ul>\n")
   }
 }

@@ -19,11 +19,13 @@ import Testing
 
   @Test func keepsBooleansAndNumbersApart() throws {
     // Foundation's NSNumber would blur these on Linux; 1 must stay an int, true a bool.
-    #expect(try TemplateValue(jsonText: "[1, true, 0, false, 1.0]") == [1, true, 0, false, .double(1)])
+    #expect(
+      try TemplateValue(jsonText: "[1, true, 0, false, 1.0]") == [1, true, 0, false, .double(1)])
   }
 
   @Test func hugeIntegersBecomeDoubles() throws {
-    #expect(try TemplateValue(jsonText: "123456789012345678901234") == .double(1.2345678901234568e23))
+    #expect(
+      try TemplateValue(jsonText: "123456789012345678901234") == .double(1.2345678901234568e23))
   }
 
   @Test(arguments: [

@@ -18,14 +18,20 @@ import Testing
     Case(
       source: "{{#a}}\n  {{#b}}x{{/a}}\n{{/b}}", line: 2, column: 10,
       message: "closing tag 'a' does not match 'b' opened at 2:3"),
-    Case(source: "Hello\n{{/x}}", line: 2, column: 1, message: "closing tag 'x' has no matching opening tag"),
+    Case(
+      source: "Hello\n{{/x}}", line: 2, column: 1,
+      message: "closing tag 'x' has no matching opening tag"),
     Case(source: "a\nb {{=<% %>}}", line: 2, column: 3, message: "bad delimiter tag"),
     Case(source: "{{=<% %>=}}\n<%name", line: 2, column: 1, message: "unclosed tag: expected '%>'"),
     Case(source: "ok\n  {{name", line: 2, column: 3, message: "unclosed tag: expected '}}'"),
     Case(source: "{{{name}}", line: 1, column: 1, message: "unclosed tag: expected '}}}'"),
     Case(source: "日本語 {{/x}}", line: 1, column: 5, message: "closing tag 'x' has no matching"),
-    Case(source: "{{!\nmulti-line\ncomment}} {{#open}}", line: 3, column: 11, message: "unclosed section 'open'"),
-    Case(source: "{{<layout}}{{$main}}x{{/layout}}", line: 1, column: 22, message: "does not match 'main'"),
+    Case(
+      source: "{{!\nmulti-line\ncomment}} {{#open}}", line: 3, column: 11,
+      message: "unclosed section 'open'"),
+    Case(
+      source: "{{<layout}}{{$main}}x{{/layout}}", line: 1, column: 22,
+      message: "does not match 'main'"),
     Case(source: "x {{}}", line: 1, column: 3, message: "empty tag name"),
   ])
   func reportsPositionOfOffendingTag(_ example: Case) throws {
@@ -47,7 +53,9 @@ import Testing
 
   @Test func errorInPartialNamesThePartial() throws {
     let error = try #require(throws: MustacheError.self) {
-      try TemplateLibrary(sources: ["page": "{{>partials/nav}}", "partials/nav": "<nav>\n{{^items}}"])
+      try TemplateLibrary(sources: [
+        "page": "{{>partials/nav}}", "partials/nav": "<nav>\n{{^items}}",
+      ])
     }
     #expect(error.template == "partials/nav")
     #expect((error.line, error.column) == (2, 1))

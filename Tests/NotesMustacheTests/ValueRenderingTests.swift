@@ -74,7 +74,8 @@ import Testing
     let results = try await withThrowingTaskGroup(of: (Int, String).self) { group in
       for page in 0..<pages {
         group.addTask {
-          let items = TemplateValue.list((0..<50).map { ["name": .string("p\(page)"), "n": .int($0)] })
+          let items = TemplateValue.list(
+            (0..<50).map { ["name": .string("p\(page)"), "n": .int($0)] })
           return (page, try library.render("page", ["items": items]))
         }
       }
