@@ -14,7 +14,9 @@ import Testing
     return repo
   }
 
-  @Test(arguments: [(0, [String]()), (2, ["Day 5", "Day 4"]), (50, ["Day 5", "Day 4", "Day 3", "Day 2", "Day 1"])])
+  @Test(arguments: [
+    (0, [String]()), (2, ["Day 5", "Day 4"]), (50, ["Day 5", "Day 4", "Day 3", "Day 2", "Day 1"]),
+  ])
   func limitKeepsTheNewestRevisions(limit: Int, subjects: [String]) throws {
     let repo = try Self.noteWithFiveEdits()
     let history = try #require(
@@ -114,5 +116,23 @@ import Testing
     #expect(diagnostics == [.warning(GitHistory.shallowCloneWarning)])
     #expect(diagnostics.first?.message.contains("git fetch --unshallow") == true)
     #expect(loaded.revisions(ofContentPath: "Journal.md").map(\.subject) == ["Day 5"])
+  }
+}
+
+@Suite struct BrokenRepositoryTests {
+  @Test func gitLogFailureIsAWarningNotACrash() throws {
+    let repo = try LoadTests.noteWithFiveEdits()
+    // A lost tree object: HEAD still resolves, but git log cannot diff the older commit.
+    let tree = try repo.git("rev-parse", "HEAD~1^{tree}")
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    try FileManager.default.removeItem(
+      at: repo.url(".git/objects/\(tree.prefix(2))/\(tree.dropFirst(2))"))
+
+    let (history, diagnostics) = GitHistory.load(contentDirectory: repo.url("content"), limit: 50)
+    #expect(history == nil)
+    #expect(diagnostics.count == 1)
+    #expect(diagnostics.first?.severity == .warning)
+    #expect(
+      diagnostics.first?.message.hasPrefix("history is not available: git log failed") == true)
   }
 }

@@ -25,7 +25,8 @@ import Testing
     var paths = (0..<fileCount).map(originalPath)
     var stream = ""
     func commitHeader(_ commit: Int, _ message: String) {
-      let author = commit.isMultiple(of: 3) ? "Ben Ito <ben@example.org>" : "Ana Lima <ana@example.com>"
+      let author =
+        commit.isMultiple(of: 3) ? "Ben Ito <ben@example.org>" : "Ana Lima <ana@example.com>"
       let date = "\(TestRepository.epoch + commit * 60) +0000"
       stream += "commit refs/heads/main\nauthor \(author) \(date)\ncommitter \(author) \(date)\n"
       stream += "data \(message.utf8.count)\n\(message)\n"
@@ -69,11 +70,13 @@ import Testing
     #expect(loaded.processesLaunched == 2)
 
     let renamed = loaded.revisions(ofContentPath: "Renamed/Note 7.md")
-    #expect(renamed.map(\.subject) == ["Edit 4005", "Edit 2500", "Edit 2006", "Edit 7", "Import notes"])
-    #expect(renamed.map(\.path) == [
-      "content/Renamed/Note 7.md", "content/Renamed/Note 7.md", Self.originalPath(7),
-      Self.originalPath(7), Self.originalPath(7),
-    ])
+    #expect(
+      renamed.map(\.subject) == ["Edit 4005", "Edit 2500", "Edit 2006", "Edit 7", "Import notes"])
+    #expect(
+      renamed.map(\.path) == [
+        "content/Renamed/Note 7.md", "content/Renamed/Note 7.md", Self.originalPath(7),
+        Self.originalPath(7), Self.originalPath(7),
+      ])
     #expect(loaded.revisions(ofContentPath: "Folder 19/Note 1999.md").isEmpty)
     #expect(loaded.revisions(ofContentPath: "Folder 0/Note 7.md").isEmpty)
 
@@ -90,8 +93,10 @@ import Testing
     #expect(loaded.processesLaunched == 3)
     #expect(contents.count == all.count)
     // The rename commit leaves the text as it was.
-    #expect(renamed.map { contents[$0.contentsKey] } == [4005, 2006, 2006, 7, 1].map {
-      Data(Self.text(7, $0).utf8)
-    })
+    #expect(
+      renamed.map { contents[$0.contentsKey] }
+        == [4005, 2006, 2006, 7, 1].map {
+          Data(Self.text(7, $0).utf8)
+        })
   }
 }

@@ -8,7 +8,8 @@ import Testing
 @Suite struct ShortHashTests {
   static func shortHashes(_ hashes: [String]) -> [String] {
     var commits = hashes.map {
-      CommitRecord(hash: $0, shortHash: "", date: Date(timeIntervalSince1970: 0), author: "A", subject: "S")
+      CommitRecord(
+        hash: $0, shortHash: "", date: Date(timeIntervalSince1970: 0), author: "A", subject: "S")
     }
     ShortHashes.assign(to: &commits)
     return commits.map(\.shortHash)
