@@ -23,8 +23,10 @@ extension GitHistory {
   public static func collaborators(of revisions: [Revision]) -> [Collaborator] {
     var byName: [String: Collaborator] = [:]
     for revision in revisions {
-      byName[revision.author, default: Collaborator(
-        name: revision.author, edits: 0, firstEdit: revision.date, lastEdit: revision.date)
+      byName[
+        revision.author,
+        default: Collaborator(
+          name: revision.author, edits: 0, firstEdit: revision.date, lastEdit: revision.date)
       ].record(revision.date)
     }
     return byName.values.sorted(by: Collaborator.ranking)

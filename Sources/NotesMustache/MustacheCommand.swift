@@ -6,7 +6,8 @@ import Foundation
 /// no newline added. Partials and parents (`{{>name}}`, `{{<name}}`) are read from
 /// `DIR/name.mustache`; a missing partial renders empty, as the spec says.
 public enum MustacheCommand {
-  public static let usage = "usage: notes-site mustache DATA.json TEMPLATE.mustache [--partials DIR]"
+  public static let usage =
+    "usage: notes-site mustache DATA.json TEMPLATE.mustache [--partials DIR]"
 
   /// Runs the command and returns its exit status: 0 on success, 1 for unreadable files and
   /// template or JSON errors (reported as `path:line:col: error: …`), 2 for usage errors.
@@ -64,7 +65,8 @@ public enum MustacheCommand {
 
   /// Every `*.mustache` file under `directory`, keyed by its relative path without the
   /// extension, so `{{>partials/head}}` finds `DIR/partials/head.mustache`.
-  private static func partialFiles(in directory: String) throws(CommandError) -> [(String, String)] {
+  private static func partialFiles(in directory: String) throws(CommandError) -> [(String, String)]
+  {
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory),
       isDirectory.boolValue
@@ -72,7 +74,10 @@ public enum MustacheCommand {
     let subpaths = (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? []
     let suffix = ".mustache"
     return subpaths.sorted().filter { $0.hasSuffix(suffix) }.map { subpath in
-      (String(subpath.dropLast(suffix.count)), (directory as NSString).appendingPathComponent(subpath))
+      (
+        String(subpath.dropLast(suffix.count)),
+        (directory as NSString).appendingPathComponent(subpath)
+      )
     }
   }
 
@@ -126,7 +131,9 @@ private struct Invocation {
       case "-h", "--help":
         return .failure(.helpRequested)
       case "--partials":
-        guard index < arguments.count else { return .failure(.usage("--partials needs a directory")) }
+        guard index < arguments.count else {
+          return .failure(.usage("--partials needs a directory"))
+        }
         partials = arguments[index]
         index += 1
       case _ where argument.hasPrefix("--partials="):
@@ -138,8 +145,10 @@ private struct Invocation {
       }
     }
     guard positional.count == 2 else {
-      return .failure(.usage("expected DATA.json and TEMPLATE.mustache, got \(positional.count) arguments"))
+      return .failure(
+        .usage("expected DATA.json and TEMPLATE.mustache, got \(positional.count) arguments"))
     }
-    return .success(Invocation(dataPath: positional[0], templatePath: positional[1], partialsDirectory: partials))
+    return .success(
+      Invocation(dataPath: positional[0], templatePath: positional[1], partialsDirectory: partials))
   }
 }

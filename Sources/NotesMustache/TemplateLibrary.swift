@@ -30,9 +30,11 @@ public struct TemplateLibrary: Sendable {
   ///   levels deep (a template that includes itself).
   public func render(_ name: String, _ data: TemplateValue) throws(MustacheError) -> String {
     guard let template = templates[name] else {
-      throw MustacheError(template: name, line: 1, column: 1, message: "no template named '\(name)'")
+      throw MustacheError(
+        template: name, line: 1, column: 1, message: "no template named '\(name)'")
     }
-    var renderer = Renderer(templates: templates, data: data, capacity: template.sourceSize * 2 + 256)
+    var renderer = Renderer(
+      templates: templates, data: data, capacity: template.sourceSize * 2 + 256)
     try renderer.render(template.nodes, in: Renderer.Scope(template: name))
     return renderer.output
   }

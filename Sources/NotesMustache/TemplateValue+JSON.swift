@@ -59,9 +59,15 @@ private struct JSONParser {
     case UInt8(ascii: "{"): return try parseObject()
     case UInt8(ascii: "["): return try parseArray()
     case UInt8(ascii: "\""): return .string(try parseString())
-    case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-    case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-    case UInt8(ascii: "n"): try expectWord("null"); return .null
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return .bool(true)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return .bool(false)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return .null
     case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
     default: throw error("unexpected character '\(describe(bytes[offset]))'")
     }
@@ -72,7 +78,10 @@ private struct JSONParser {
     offset += 1
     var members: [String: TemplateValue] = [:]
     skipWhitespace()
-    if consume(UInt8(ascii: "}")) { depth -= 1; return .object(members) }
+    if consume(UInt8(ascii: "}")) {
+      depth -= 1
+      return .object(members)
+    }
     while true {
       skipWhitespace()
       guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
@@ -97,7 +106,10 @@ private struct JSONParser {
     offset += 1
     var items: [TemplateValue] = []
     skipWhitespace()
-    if consume(UInt8(ascii: "]")) { depth -= 1; return .list(items) }
+    if consume(UInt8(ascii: "]")) {
+      depth -= 1
+      return .list(items)
+    }
     while true {
       skipWhitespace()
       items.append(try parseValue())
@@ -155,7 +167,7 @@ private struct JSONParser {
       let scalar = Unicode.Scalar(code) ?? "\u{FFFD}"
       utf8.append(contentsOf: Array(String(Character(scalar)).utf8))
     default:
-      offset -= 1
+      offset -= 2  // point at the backslash
       throw error("invalid escape '\\\(describe(escape))'")
     }
   }

@@ -14,13 +14,15 @@ import Testing
 
       """)
     try repo.write("content/Garden.md", "Tomatoes\n")
-    try repo.commit("Start garden log", by: Person(name: "J. Doe", email: "jdoe@home.example"), at: 0)
+    try repo.commit(
+      "Start garden log", by: Person(name: "J. Doe", email: "jdoe@home.example"), at: 0)
     try repo.write("content/Garden.md", "Tomatoes\nBasil\n")
     try repo.commit("Add basil", by: .ben, at: 100)
     try repo.write("content/Garden.md", "Tomatoes\nBasil\nMint\n")
     try repo.commit("Add mint", by: Person(name: "Jane", email: "jane@work.example"), at: 200)
     try repo.write("content/Garden.md", "Tomatoes\nBasil\nMint\nChives\n")
-    try repo.commit("Add chives", by: Person(name: "jane@work.example", email: "x@y.example"), at: 300)
+    try repo.commit(
+      "Add chives", by: Person(name: "jane@work.example", email: "x@y.example"), at: 300)
     return repo
   }
 
@@ -70,10 +72,11 @@ import Testing
       revision("Zoe", 50), revision("Mia", 40), revision("Zoe", 30), revision("Al", 20),
       revision("Mia", 10),
     ])
-    #expect(collaborators == [
-      Collaborator(name: "Mia", edits: 2, firstEdit: commitDate(10), lastEdit: commitDate(40)),
-      Collaborator(name: "Zoe", edits: 2, firstEdit: commitDate(30), lastEdit: commitDate(50)),
-      Collaborator(name: "Al", edits: 1, firstEdit: commitDate(20), lastEdit: commitDate(20)),
-    ])
+    #expect(
+      collaborators == [
+        Collaborator(name: "Mia", edits: 2, firstEdit: commitDate(10), lastEdit: commitDate(40)),
+        Collaborator(name: "Zoe", edits: 2, firstEdit: commitDate(30), lastEdit: commitDate(50)),
+        Collaborator(name: "Al", edits: 1, firstEdit: commitDate(20), lastEdit: commitDate(20)),
+      ])
   }
 }

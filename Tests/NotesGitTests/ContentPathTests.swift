@@ -54,7 +54,8 @@ import Testing
     #expect(revisions.map(\.subject) == ["Edit \(path)", "Add \(path)"])
     #expect(revisions.map(\.path) == ["content/" + path, "content/" + path])
     let contents = history.contents(of: revisions)
-    #expect(revisions.map { contents[$0.contentsKey] } == [Data("second\n".utf8), Data("first\n".utf8)])
+    #expect(
+      revisions.map { contents[$0.contentsKey] } == [Data("second\n".utf8), Data("first\n".utf8)])
   }
 
   /// A file committed from macOS can carry its name in NFD; the site looks notes up in NFC.

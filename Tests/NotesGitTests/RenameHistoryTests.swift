@@ -26,15 +26,17 @@ import Testing
     #expect(loaded.isShallow == false)
 
     let revisions = loaded.revisions(ofContentPath: "Work/Roadmap.md")
-    #expect(revisions.map(\.subject) == [
-      "Rename to Roadmap", "Add a checklist", "Pick a month", "Add plan",
-    ])
+    #expect(
+      revisions.map(\.subject) == [
+        "Rename to Roadmap", "Add a checklist", "Pick a month", "Add plan",
+      ])
     #expect(revisions.map(\.author) == ["Ben Ito", "Ana Lima", "Ben Ito", "Ana Lima"])
     #expect(revisions.map(\.date) == [10_800, 7_200, 3_600, 0].map(commitDate))
-    #expect(revisions.map(\.path) == [
-      "content/Work/Roadmap.md", "content/Work/Plan.md", "content/Work/Plan.md",
-      "content/Work/Plan.md",
-    ])
+    #expect(
+      revisions.map(\.path) == [
+        "content/Work/Roadmap.md", "content/Work/Plan.md", "content/Work/Plan.md",
+        "content/Work/Plan.md",
+      ])
     let head = try repo.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(revisions.first?.hash == head)
     // The old name is not a note any more.
@@ -51,13 +53,16 @@ import Testing
 
     let contents = history.contents(of: revisions)
     #expect(history.processesLaunched == 3)
-    let texts = revisions.map { contents[$0.contentsKey].map { String(decoding: $0, as: UTF8.self) } }
-    #expect(texts == [
-      "# Plan\n\nShip it in May.\n\n- [ ] docs\n",
-      "# Plan\n\nShip it in May.\n\n- [ ] docs\n",
-      "# Plan\n\nShip it in May.\n",
-      "# Plan\n\nShip it.\n",
-    ])
+    let texts = revisions.map {
+      contents[$0.contentsKey].map { String(decoding: $0, as: UTF8.self) }
+    }
+    #expect(
+      texts == [
+        "# Plan\n\nShip it in May.\n\n- [ ] docs\n",
+        "# Plan\n\nShip it in May.\n\n- [ ] docs\n",
+        "# Plan\n\nShip it in May.\n",
+        "# Plan\n\nShip it.\n",
+      ])
   }
 
   @Test func renameWithAnEditInTheSameCommitKeepsHistory() throws {
@@ -101,8 +106,9 @@ import Testing
     let revisions = history.revisions(ofContentPath: "Work/Roadmap.md")
     #expect(revisions.count == 4)
     let newest = try #require(revisions.first)
-    #expect(history.contents(of: [newest]).values.first.map { String(decoding: $0, as: UTF8.self) }
-      == "# Plan\n\nShip it in May.\n\n- [ ] docs\n")
+    #expect(
+      history.contents(of: [newest]).values.first.map { String(decoding: $0, as: UTF8.self) }
+        == "# Plan\n\nShip it in May.\n\n- [ ] docs\n")
     #expect(history.revisions(ofContentPath: "Draft.md").isEmpty)
   }
 }

@@ -32,13 +32,13 @@ struct GitProcess: Sendable {
   let tally: ProcessTally
 
   /// Finds `git` on `PATH`; nil when it is not installed.
-  init?(tally: ProcessTally, environment: [String: String] = ProcessInfo.processInfo.environment)
-  {
+  init?(tally: ProcessTally, environment: [String: String] = ProcessInfo.processInfo.environment) {
     let searchPath = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
     let candidates = searchPath.split(separator: ":").map {
       URL(fileURLWithPath: String($0)).appendingPathComponent("git")
     }
-    guard let git = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    guard
+      let git = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
     else { return nil }
     self.executable = git
     self.tally = tally

@@ -1,11 +1,18 @@
 import Foundation
 
-/// Streams the output of `git log -z --name-status --format=<logFormat>`, newest commit first,
-/// into a `HistoryIndex`, following each file back through renames.
+/// Parses the output of `git log -z --name-status --format=<logFormat>`, newest commit first,
+/// into a `HistoryIndex` in one pass over the bytes, following each file back through renames.
 struct LogParser {
   /// Each commit starts with a record separator and its fields are NUL-separated, like the
   /// `-z` file list after it, so no byte a path or subject can hold is ever ambiguous.
   static let logFormat = "--format=%x1e%H%x00%aN%x00%at%x00%s"
+
+  /// One line of `--name-status`: `A`, `M`, `D`, `T`, or `R<score>` with the old name.
+  private struct Change {
+    var status: UInt8
+    var source: String?
+    var path: String
+  }
 
   private let limit: Int
   private(set) var index = HistoryIndex()
@@ -28,15 +35,16 @@ struct LogParser {
 
   private mutating func consume(_ bytes: UnsafeBufferPointer<UInt8>) {
     var tokens = Tokens(bytes: bytes)
-    var commit: Int?
+    var changes: [Change] = []
     while var token = tokens.next() {
       // git puts a line break between a commit's format and its file list.
       if token.first == UInt8(ascii: "\n") { token = token.dropFirst() }
       guard let first = token.first else { continue }
       if first == 0x1E {
+        apply(changes)
+        changes.removeAll(keepingCapacity: true)
         guard let author = tokens.next(), let time = tokens.next(), let subject = tokens.next()
-        else { break }
-        commit = index.commits.count
+        else { return }
         index.commits.append(
           CommitRecord(
             hash: String(decoding: token.dropFirst(), as: UTF8.self), shortHash: "",
@@ -45,37 +53,49 @@ struct LogParser {
             subject: String(decoding: subject, as: UTF8.self)))
         continue
       }
-      guard let commit else { continue }
       // Renames and copies name the old path, then the new one.
       let hasSource = first == UInt8(ascii: "R") || first == UInt8(ascii: "C")
       let source = hasSource ? tokens.next().map { String(decoding: $0, as: UTF8.self) } : nil
-      guard let pathBytes = tokens.next() else { break }
-      let path = String(decoding: pathBytes, as: UTF8.self)
-      switch first {
+      guard let path = tokens.next() else { break }
+      changes.append(
+        Change(status: first, source: source, path: String(decoding: path, as: UTF8.self)))
+    }
+    apply(changes)
+  }
+
+  /// Applies one commit's changes. Every path is looked up before any name moves, so the
+  /// result does not depend on the order git lists a commit's changes in.
+  private mutating func apply(_ changes: [Change]) {
+    guard let commit = index.commits.indices.last, !changes.isEmpty else { return }
+    let files = changes.map {
+      $0.status == UInt8(ascii: "D") ? nil : record(commit: commit, path: $0.path)
+    }
+    for change in changes {
+      switch change.status {
       case UInt8(ascii: "D"):
-        deleted.insert(path)
-      case UInt8(ascii: "R"):
-        let owner = record(commit: commit, path: path)
-        owners[path] = nil
-        deleted.remove(path)
-        if let source {
-          // Older commits knew this file by its old name.
-          if let owner { owners[source] = owner; deleted.remove(source) } else { deleted.insert(source) }
-        }
-      case UInt8(ascii: "A"), UInt8(ascii: "C"):
-        record(commit: commit, path: path)
-        // Before it was added, the name belonged to nothing or to an older, deleted file.
-        owners[path] = nil
-        deleted.remove(path)
+        deleted.insert(change.path)
+      case UInt8(ascii: "A"), UInt8(ascii: "C"), UInt8(ascii: "R"):
+        // Before this commit the name belonged to nothing, or to an older, deleted file.
+        owners[change.path] = nil
+        deleted.remove(change.path)
       default:
-        record(commit: commit, path: path)
+        break
+      }
+    }
+    for (change, file) in zip(changes, files) where change.status == UInt8(ascii: "R") {
+      guard let source = change.source else { continue }
+      // Older commits knew this file by its old name.
+      if let file {
+        owners[source] = file
+        deleted.remove(source)
+      } else {
+        deleted.insert(source)
       }
     }
   }
 
   /// Adds the commit to the history of the current file that `path` is an older name of;
   /// returns that file's current path, or nil when the file no longer exists.
-  @discardableResult
   private mutating func record(commit: Int, path: String) -> String? {
     let current: String
     if let owner = owners[path] {
@@ -117,8 +137,10 @@ extension FileRecord {
     if recent.count < limit { recent.append(revision) }
     oldest = revision
     total += 1
-    collaborators[author, default: Collaborator(
-      name: author, edits: 0, firstEdit: date, lastEdit: date)
+    collaborators[
+      author,
+      default: Collaborator(
+        name: author, edits: 0, firstEdit: date, lastEdit: date)
     ].record(date)
   }
 }

@@ -153,7 +153,8 @@ struct Lexer {
   private func delimiter(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
   private func error(at position: SourcePosition, _ message: String) -> MustacheError {
-    MustacheError(template: template, line: position.line, column: position.column, message: message)
+    MustacheError(
+      template: template, line: position.line, column: position.column, message: message)
   }
 }
 

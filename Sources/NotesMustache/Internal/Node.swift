@@ -18,7 +18,10 @@ enum Path: Sendable {
   case dotted([String])
 
   init(_ name: String) {
-    self = name == "." ? .implicitIterator : .dotted(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
+    self =
+      name == "."
+      ? .implicitIterator
+      : .dotted(name.split(separator: ".", omittingEmptySubsequences: false).map(String.init))
   }
 }
 
@@ -39,4 +42,7 @@ struct Block: Sendable {
   var expansionIndentation: String?
   /// Indentation removed from each content line when this block is passed to a parent.
   var definitionIndentation: String
+  /// The opening tag stood alone, so the content begins at the start of a source line;
+  /// otherwise it continues the opening tag's line.
+  var contentStartsLine: Bool
 }

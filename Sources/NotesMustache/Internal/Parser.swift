@@ -26,7 +26,8 @@ struct Parser {
       case .text(let text): stack[stack.count - 1].append(.text(text))
       case .newline(let text): stack[stack.count - 1].append(.text(text))
       case .lineStart(let whitespace): stack[stack.count - 1].append(.lineStart(whitespace))
-      case .lineBreakIfNeeded(let newline): stack[stack.count - 1].append(.lineBreakIfNeeded(newline))
+      case .lineBreakIfNeeded(let newline):
+        stack[stack.count - 1].append(.lineBreakIfNeeded(newline))
       case .tag(let tag):
         switch tag.kind {
         case .comment, .setDelimiters:
@@ -75,16 +76,18 @@ struct Parser {
         Block(
           name: open.name, nodes: children,
           expansionIndentation: open.isStandalone ? intrinsic ?? open.indentation : nil,
-          definitionIndentation: intrinsic ?? ""))
+          definitionIndentation: intrinsic ?? "", contentStartsLine: open.isStandalone))
     }
   }
 
   private func inclusion(for tag: Tag) -> Inclusion {
-    Inclusion(name: tag.name, indentation: tag.isStandalone ? tag.indentation : nil, position: tag.position)
+    Inclusion(
+      name: tag.name, indentation: tag.isStandalone ? tag.indentation : nil, position: tag.position)
   }
 
   private func error(at tag: Tag, _ message: String) -> MustacheError {
-    MustacheError(template: template, line: tag.position.line, column: tag.position.column, message: message)
+    MustacheError(
+      template: template, line: tag.position.line, column: tag.position.column, message: message)
   }
 }
 

@@ -40,7 +40,8 @@ struct Renderer {
 
       case .lineStart(let whitespace):
         output += scope.indentation
-        output += scope.dedentation.isEmpty ? whitespace : whitespace.removingIndentation(scope.dedentation)
+        output +=
+          scope.dedentation.isEmpty ? whitespace : whitespace.removingIndentation(scope.dedentation)
 
       case .lineBreakIfNeeded(let newline):
         if let last = output.utf8.last, last != UInt8(ascii: "\n") { output += newline }
@@ -123,8 +124,9 @@ struct Renderer {
     inner.dedentation = argument.block.definitionIndentation
     if let indentation = block.expansionIndentation {
       inner.indentation = scope.indentation + indentation.removingIndentation(scope.dedentation)
-      // Content that starts mid-line still gets indented like its other lines.
-      if case .lineStart? = argument.block.nodes.first {} else { output += inner.indentation }
+      // Content written inline after its opening tag has no line start of its own, yet
+      // still begins a line here.
+      if !argument.block.contentStartsLine { output += inner.indentation }
     }
     try render(argument.block.nodes, in: inner)
   }

@@ -39,7 +39,8 @@ enum StandaloneLines {
 
       if let pending = pendingBlock {
         pendingBlock = nil
-        let closesAtOnce = standalone && tags.first?.kind == .close && tags.first?.name == pending.name
+        let closesAtOnce =
+          standalone && tags.first?.kind == .close && tags.first?.name == pending.name
         if !closesAtOnce, case .tag(var tag) = output[pending.outputIndex] {
           tag.intrinsicIndentation = leadingWhitespace
           output[pending.outputIndex] = .tag(tag)
@@ -47,13 +48,16 @@ enum StandaloneLines {
       }
 
       if standalone {
-        emitStandalone(tags, closedKinds: closedKinds, leadingWhitespace: leadingWhitespace, newline: newline)
+        emitStandalone(
+          tags, closedKinds: closedKinds, leadingWhitespace: leadingWhitespace, newline: newline)
       } else {
         emitOrdinary(line, leadingWhitespace: leadingWhitespace, newline: newline)
       }
     }
 
-    private func isStandalone(_ line: ArraySlice<Token>, tags: [Tag], closedKinds: [Tag.Kind?]) -> Bool {
+    private func isStandalone(_ line: ArraySlice<Token>, tags: [Tag], closedKinds: [Tag.Kind?])
+      -> Bool
+    {
       guard !tags.isEmpty, tags.allSatisfy(\.kind.canStandAlone) else { return false }
       let onlyWhitespace = line.allSatisfy { token in
         if case .text(let text) = token { return text.allSatisfy { $0 == " " || $0 == "\t" } }
@@ -93,7 +97,9 @@ enum StandaloneLines {
       if endsWithOneLineBlock, let newline { output.append(.lineBreakIfNeeded(newline)) }
     }
 
-    private mutating func emitOrdinary(_ line: ArraySlice<Token>, leadingWhitespace: String, newline: String?) {
+    private mutating func emitOrdinary(
+      _ line: ArraySlice<Token>, leadingWhitespace: String, newline: String?
+    ) {
       var isFirst = true
       for token in line {
         if isFirst {
