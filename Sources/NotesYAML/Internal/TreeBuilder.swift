@@ -43,19 +43,19 @@ struct TreeBuilder {
     let built: YAMLNode
     let anchor: String?
     switch event {
-    case let .alias(name, mark):
+    case .alias(let name, let mark):
       guard let anchored = anchors[name] else {
         throw YAMLError(message: "unknown alias '*\(name)'", line: mark.line, column: mark.column)
       }
       try count(anchored.size, at: mark)
       return anchored.node
 
-    case let .scalar(value, plain, scalarAnchor, mark):
+    case .scalar(let value, let plain, let scalarAnchor, let mark):
       try count(1, at: mark)
       built = .scalar(value, plain: plain, line: mark.line, column: mark.column)
       anchor = scalarAnchor
 
-    case let .sequenceStart(sequenceAnchor, mark):
+    case .sequenceStart(let sequenceAnchor, let mark):
       try count(1, at: mark)
       try checkDepth(depth, at: mark)
       var items: [YAMLNode] = []
@@ -67,7 +67,7 @@ struct TreeBuilder {
       built = .sequence(items, line: mark.line, column: mark.column)
       anchor = sequenceAnchor
 
-    case let .mappingStart(mappingAnchor, mark):
+    case .mappingStart(let mappingAnchor, let mark):
       try count(1, at: mark)
       try checkDepth(depth, at: mark)
       var entries: [YAMLNode.Entry] = []
@@ -76,7 +76,7 @@ struct TreeBuilder {
         let keyEvent = try reader.next()
         if case .mappingEnd = keyEvent { break }
         let keyNode = try node(from: keyEvent, reader: reader, depth: depth + 1)
-        guard case let .scalar(key, _, line, column) = keyNode else {
+        guard case .scalar(let key, _, let line, let column) = keyNode else {
           throw YAMLError(
             message: "a mapping key must be text, not a list or mapping",
             line: keyNode.line, column: keyNode.column)
@@ -104,7 +104,8 @@ struct TreeBuilder {
     nodeCount += nodes
     if nodeCount > YAML.maximumNodeCount {
       throw YAMLError(
-        message: "document expands to more than \(YAML.maximumNodeCount) nodes (aliases nested too deeply?)",
+        message:
+          "document expands to more than \(YAML.maximumNodeCount) nodes (aliases nested too deeply?)",
         line: mark.line, column: mark.column)
     }
   }
