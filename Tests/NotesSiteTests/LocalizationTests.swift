@@ -161,6 +161,15 @@ private func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0) -> 
     #expect(localization.string("select_note") == "Select a note")
   }
 
+  @Test func languageThatIsAPathIsNeverRead() throws {
+    let site = SiteRoot()
+    try site.write("back: Escaped\n", to: "secret.yml")
+    try site.write("back: Inside\n", to: "i18n/en.yml")
+    let (localization, diagnostics) = load("../secret", siteRoot: site.url)
+    #expect(localization.string("back") == "Inside")
+    #expect(diagnostics.first?.severity == .warning)
+  }
+
   @Test func regionalVariantUsesTheLanguageTable() {
     let (localization, diagnostics) = load("ja-JP")
     #expect(diagnostics.isEmpty)

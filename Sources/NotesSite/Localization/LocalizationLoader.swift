@@ -16,12 +16,19 @@ struct LocalizationLoader {
   mutating func load(language: String) -> Localization {
     var strings = builtinTable("en")?.strings ?? [:]
     var found = language == "en"
+    // The language names a file: never let it reach outside `i18n/`.
+    let isSafeName =
+      !language.isEmpty
+      && language.allSatisfy {
+        $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_")
+      }
 
     // `pt-BR` is built on `pt`: the general table first, the specific one on top.
     var candidates = [language]
     if let dash = language.firstIndex(where: { $0 == "-" || $0 == "_" }) {
       candidates.insert(String(language[..<dash]), at: 0)
     }
+    if !isSafeName { candidates = [] }
     for candidate in candidates where candidate != "en" {
       if let table = builtinTable(candidate) {
         found = true
@@ -49,6 +56,8 @@ struct LocalizationLoader {
           "no string table for language '\(language)'; using English (add i18n/\(language).yml to translate)"
         ))
       resolvedLanguage = "en"
+      // The site's own English strings still apply to the English fallback.
+      if let table = siteTable("en") { strings.merge(table.strings) { _, new in new } }
     }
     // Templates may print a family's name directly: give them the `other` form.
     for (key, value) in strings where key.hasSuffix(".other") {

@@ -14,6 +14,8 @@ struct TreeBuilder {
   }
 
   mutating func build(from input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
+    // libyaml asserts on a null input pointer, which an empty buffer may have.
+    guard let base = input.baseAddress, !input.isEmpty else { return nil }
     let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     defer { parser.deallocate() }
     guard yaml_parser_initialize(parser) == 1 else {
@@ -21,7 +23,7 @@ struct TreeBuilder {
     }
     defer { yaml_parser_delete(parser) }
     // No explicit encoding: libyaml's detection is what skips a leading byte order mark.
-    yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+    yaml_parser_set_input_string(parser, base, input.count)
 
     let reader = EventReader(parser: parser, lineOffset: lineOffset)
     guard case .streamStart = try reader.next() else { return nil }
