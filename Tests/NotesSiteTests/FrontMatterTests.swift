@@ -104,7 +104,7 @@ extension FrontMatterTests {
         slug: roadmap
         aliases:
           - /old/roadmap/
-          - /work/plan/
+          - /projects/plan/
         weight: 10
         ---
         Body
@@ -116,7 +116,7 @@ extension FrontMatterTests {
       #expect(fm.tags == ["work", "planning"])
       #expect(!fm.draft)
       #expect(fm.slug == "roadmap")
-      #expect(fm.aliases == ["/old/roadmap/", "/work/plan/"])
+      #expect(fm.aliases == ["/old/roadmap/", "/projects/plan/"])
     }
 
     @Test func obsidianStyleFrontMatter() {
