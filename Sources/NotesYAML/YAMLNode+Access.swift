@@ -5,19 +5,19 @@ import Foundation
 extension YAMLNode {
   /// A plain scalar that YAML reads as null: empty, `~` or `null`.
   public var isNull: Bool {
-    guard case let .scalar(value, plain: true, _, _) = self else { return false }
+    guard case .scalar(let value, plain: true, _, _) = self else { return false }
     return ["", "~", "null", "Null", "NULL"].contains(value)
   }
 
   /// The text of any scalar (numbers and booleans included, as written).
   public var string: String? {
-    guard case let .scalar(value, _, _, _) = self else { return nil }
+    guard case .scalar(let value, _, _, _) = self else { return nil }
     return value
   }
 
   /// `true`/`false`/`yes`/`no` (any letter case), unquoted only: a quoted `"yes"` is text.
   public var bool: Bool? {
-    guard case let .scalar(value, plain: true, _, _) = self else { return nil }
+    guard case .scalar(let value, plain: true, _, _) = self else { return nil }
     switch value.lowercased() {
     case "true", "yes": return true
     case "false", "no": return false
@@ -27,7 +27,7 @@ extension YAMLNode {
 
   /// A decimal integer such as `20`, `-3` or `+7`, unquoted only.
   public var int: Int? {
-    guard case let .scalar(value, plain: true, _, _) = self else { return nil }
+    guard case .scalar(let value, plain: true, _, _) = self else { return nil }
     let digits = value.hasPrefix("+") ? value.dropFirst() : Substring(value)
     return Int(digits)
   }

@@ -31,11 +31,11 @@ public indirect enum YAMLNode: Sendable, Equatable {
   /// Structural equality, positions included.
   public static func == (a: YAMLNode, b: YAMLNode) -> Bool {
     switch (a, b) {
-    case let (.scalar(s1, p1, l1, c1), .scalar(s2, p2, l2, c2)):
+    case (.scalar(let s1, let p1, let l1, let c1), .scalar(let s2, let p2, let l2, let c2)):
       return s1 == s2 && p1 == p2 && l1 == l2 && c1 == c2
-    case let (.sequence(i1, l1, c1), .sequence(i2, l2, c2)):
+    case (.sequence(let i1, let l1, let c1), .sequence(let i2, let l2, let c2)):
       return l1 == l2 && c1 == c2 && i1 == i2
-    case let (.mapping(e1, l1, c1), .mapping(e2, l2, c2)):
+    case (.mapping(let e1, let l1, let c1), .mapping(let e2, let l2, let c2)):
       return l1 == l2 && c1 == c2 && e1 == e2
     default:
       return false

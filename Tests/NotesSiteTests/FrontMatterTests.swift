@@ -4,216 +4,223 @@ import Testing
 
 @testable import NotesSite
 
-@Suite struct FrontMatterSplitTests {
-  @Test func splitsYAMLFromBodyAndCountsLinesBeforeTheBody() throws {
-    let text = "---\ntitle: Roadmap\ntags: [work]\n---\n# Roadmap\n\nQ3 plans.\n"
-    let (yaml, body, offset) = FrontMatter.split(text)
-    #expect(yaml == "title: Roadmap\ntags: [work]\n")
-    #expect(body == "# Roadmap\n\nQ3 plans.\n")
-    #expect(offset == 4)
-  }
+/// Front matter as notes are written in Obsidian, Hugo and by hand.
+@Suite struct FrontMatterTests {}
 
-  @Test func noFrontMatterLeavesTheTextAlone() {
-    let text = "# Inbox\n\n---\nnot: front matter\n---\n"
-    let (yaml, body, offset) = FrontMatter.split(text)
-    #expect(yaml == nil)
-    #expect(body == Substring(text))
-    #expect(offset == 0)
-  }
+extension FrontMatterTests {
+  @Suite struct Split {
+    @Test func splitsYAMLFromBodyAndCountsLinesBeforeTheBody() throws {
+      let text = "---\ntitle: Roadmap\ntags: [work]\n---\n# Roadmap\n\nQ3 plans.\n"
+      let (yaml, body, offset) = FrontMatter.split(text)
+      #expect(yaml == "title: Roadmap\ntags: [work]\n")
+      #expect(body == "# Roadmap\n\nQ3 plans.\n")
+      #expect(offset == 4)
+    }
 
-  @Test func toleratesCRLFTrailingSpacesAndDotsClosing() {
-    let text = "---  \r\ntitle: Windows\r\n...\r\nBody\r\n"
-    let (yaml, body, offset) = FrontMatter.split(text)
-    #expect(yaml == "title: Windows\r\n")
-    #expect(body == "Body\r\n")
-    #expect(offset == 3)
-  }
+    @Test func noFrontMatterLeavesTheTextAlone() {
+      let text = "# Inbox\n\n---\nnot: front matter\n---\n"
+      let (yaml, body, offset) = FrontMatter.split(text)
+      #expect(yaml == nil)
+      #expect(body == Substring(text))
+      #expect(offset == 0)
+    }
 
-  @Test func byteOrderMarkIsSkippedEverywhere() {
-    let (yaml, body, _) = FrontMatter.split("\u{FEFF}---\ntitle: BOM\n---\nBody")
-    #expect(yaml == "title: BOM\n")
-    #expect(body == "Body")
-    let (noYAML, plainBody, _) = FrontMatter.split("\u{FEFF}# Plain")
-    #expect(noYAML == nil)
-    #expect(plainBody == "# Plain")
-  }
+    @Test func toleratesCRLFTrailingSpacesAndDotsClosing() {
+      let text = "---  \r\ntitle: Windows\r\n...\r\nBody\r\n"
+      let (yaml, body, offset) = FrontMatter.split(text)
+      #expect(yaml == "title: Windows\r\n")
+      #expect(body == "Body\r\n")
+      #expect(offset == 3)
+    }
 
-  @Test func emptyFrontMatter() {
-    let (yaml, body, offset) = FrontMatter.split("---\n---\nBody\n")
-    #expect(yaml == "")
-    #expect(body == "Body\n")
-    #expect(offset == 2)
-  }
+    @Test func byteOrderMarkIsSkippedEverywhere() {
+      let (yaml, body, _) = FrontMatter.split("\u{FEFF}---\ntitle: BOM\n---\nBody")
+      #expect(yaml == "title: BOM\n")
+      #expect(body == "Body")
+      let (noYAML, plainBody, _) = FrontMatter.split("\u{FEFF}# Plain")
+      #expect(noYAML == nil)
+      #expect(plainBody == "# Plain")
+    }
 
-  @Test func closingLineAtEndOfFileWithoutNewline() {
-    let (yaml, body, offset) = FrontMatter.split("---\ntitle: Only\n---")
-    #expect(yaml == "title: Only\n")
-    #expect(body == "")
-    #expect(offset == 3)
-  }
+    @Test func emptyFrontMatter() {
+      let (yaml, body, offset) = FrontMatter.split("---\n---\nBody\n")
+      #expect(yaml == "")
+      #expect(body == "Body\n")
+      #expect(offset == 2)
+    }
 
-  @Test func unclosedFrontMatterMeansTheWholeFileIsMarkdown() {
-    let text = "---\ntitle: Forgot to close\n\n# Heading\n"
-    let (yaml, body, offset) = FrontMatter.split(text)
-    #expect(yaml == nil)
-    #expect(body == Substring(text))
-    #expect(offset == 0)
-  }
+    @Test func closingLineAtEndOfFileWithoutNewline() {
+      let (yaml, body, offset) = FrontMatter.split("---\ntitle: Only\n---")
+      #expect(yaml == "title: Only\n")
+      #expect(body == "")
+      #expect(offset == 3)
+    }
 
-  @Test(arguments: ["----\na: 1\n---\n", " ---\na: 1\n---\n", "--- x\na: 1\n---\n"])
-  func openingLineMustBeExactlyThreeDashes(text: String) {
-    #expect(FrontMatter.split(text).yaml == nil)
-  }
+    @Test func unclosedFrontMatterMeansTheWholeFileIsMarkdown() {
+      let text = "---\ntitle: Forgot to close\n\n# Heading\n"
+      let (yaml, body, offset) = FrontMatter.split(text)
+      #expect(yaml == nil)
+      #expect(body == Substring(text))
+      #expect(offset == 0)
+    }
 
-  @Test func dashesInsideTheYAMLBlockDoNotCloseIt() {
-    let text = "---\ntitle: a --- b\n  ---x\n---\nBody"
-    #expect(FrontMatter.split(text).yaml == "title: a --- b\n  ---x\n")
+    @Test(arguments: ["----\na: 1\n---\n", " ---\na: 1\n---\n", "--- x\na: 1\n---\n"])
+    func openingLineMustBeExactlyThreeDashes(text: String) {
+      #expect(FrontMatter.split(text).yaml == nil)
+    }
+
+    @Test func dashesInsideTheYAMLBlockDoNotCloseIt() {
+      let text = "---\ntitle: a --- b\n  ---x\n---\nBody"
+      #expect(FrontMatter.split(text).yaml == "title: a --- b\n  ---x\n")
+    }
   }
 }
 
-@Suite struct FrontMatterParseTests {
-  private static let path = "content/Work/Roadmap.md"
+extension FrontMatterTests {
+  @Suite struct Parse {
+    private static let path = "content/Work/Roadmap.md"
 
-  private static func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0) -> Date {
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))!
-  }
+    private static func utc(_ y: Int, _ mo: Int, _ d: Int, _ h: Int = 0, _ mi: Int = 0) -> Date {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = TimeZone(identifier: "UTC")!
+      return calendar.date(from: DateComponents(year: y, month: mo, day: d, hour: h, minute: mi))!
+    }
 
-  /// Splits and parses a whole note, as the loader does.
-  private func load(_ note: String) -> (FrontMatter, [Diagnostic]) {
-    let yaml = FrontMatter.split(note).yaml ?? ""
-    return FrontMatter.parse(yaml, path: Self.path)
-  }
+    /// Splits and parses a whole note, as the loader does.
+    private func load(_ note: String) -> (FrontMatter, [Diagnostic]) {
+      let yaml = FrontMatter.split(note).yaml ?? ""
+      return FrontMatter.parse(yaml, path: Self.path)
+    }
 
-  @Test func hugoStyleFrontMatter() {
-    let (fm, diagnostics) = load(
-      """
-      ---
-      title: "Roadmap: 2027"
-      date: 2026-11-29T14:05:00+09:00
-      updated: 2026-12-01
-      tags: ["work", "planning"]
-      draft: false
-      slug: roadmap
-      aliases:
-        - /old/roadmap/
-        - /work/plan/
-      weight: 10
-      ---
-      Body
-      """)
-    #expect(diagnostics.isEmpty)
-    #expect(fm.title == "Roadmap: 2027")
-    #expect(fm.date == Self.utc(2026, 11, 29, 5, 5))
-    #expect(fm.updated == Self.utc(2026, 12, 1))
-    #expect(fm.tags == ["work", "planning"])
-    #expect(!fm.draft)
-    #expect(fm.slug == "roadmap")
-    #expect(fm.aliases == ["/old/roadmap/", "/work/plan/"])
-  }
+    @Test func hugoStyleFrontMatter() {
+      let (fm, diagnostics) = load(
+        """
+        ---
+        title: "Roadmap: 2027"
+        date: 2026-11-29T14:05:00+09:00
+        updated: 2026-12-01
+        tags: ["work", "planning"]
+        draft: false
+        slug: roadmap
+        aliases:
+          - /old/roadmap/
+          - /projects/plan/
+        weight: 10
+        ---
+        Body
+        """)
+      #expect(diagnostics.isEmpty)
+      #expect(fm.title == "Roadmap: 2027")
+      #expect(fm.date == Self.utc(2026, 11, 29, 5, 5))
+      #expect(fm.updated == Self.utc(2026, 12, 1))
+      #expect(fm.tags == ["work", "planning"])
+      #expect(!fm.draft)
+      #expect(fm.slug == "roadmap")
+      #expect(fm.aliases == ["/old/roadmap/", "/projects/plan/"])
+    }
 
-  @Test func obsidianStyleFrontMatter() {
-    let (fm, diagnostics) = load(
-      """
-      ---
-      tags:
-        - "#recipe"
-        - japanese/food
-      cssclasses: wide
-      created: 2026-01-01
-      pinned: yes
-      collaborators: Ann Lee, Bo Kim
-      lang: ja
-      date: 2026-11-29 14:05
-      ---
-      """)
-    #expect(diagnostics.isEmpty)
-    #expect(fm.tags == ["recipe", "japanese/food"])
-    #expect(fm.pinned)
-    #expect(fm.collaborators == ["Ann Lee", "Bo Kim"])
-    #expect(fm.lang == "ja")
-    #expect(fm.date == Self.utc(2026, 11, 29, 14, 5))
-    #expect(fm.title == nil)
-  }
+    @Test func obsidianStyleFrontMatter() {
+      let (fm, diagnostics) = load(
+        """
+        ---
+        tags:
+          - "#recipe"
+          - japanese/food
+        cssclasses: wide
+        created: 2026-01-01
+        pinned: yes
+        collaborators: Ann Lee, Bo Kim
+        lang: ja
+        date: 2026-11-29 14:05
+        ---
+        """)
+      #expect(diagnostics.isEmpty)
+      #expect(fm.tags == ["recipe", "japanese/food"])
+      #expect(fm.pinned)
+      #expect(fm.collaborators == ["Ann Lee", "Bo Kim"])
+      #expect(fm.lang == "ja")
+      #expect(fm.date == Self.utc(2026, 11, 29, 14, 5))
+      #expect(fm.title == nil)
+    }
 
-  @Test func commaSeparatedTagsAndSingleAlias() {
-    // An unquoted ` #` starts a YAML comment, so a `#tag` must be quoted.
-    let (fm, diagnostics) = load("---\ntags: \"#work, ideas , later\"\naliases: /old/\n---\n")
-    #expect(diagnostics.isEmpty)
-    #expect(fm.tags == ["work", "ideas", "later"])
-    #expect(fm.aliases == ["/old/"])
-  }
+    @Test func commaSeparatedTagsAndSingleAlias() {
+      // An unquoted ` #` starts a YAML comment, so a `#tag` must be quoted.
+      let (fm, diagnostics) = load("---\ntags: \"#work, ideas , later\"\naliases: /old/\n---\n")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.tags == ["work", "ideas", "later"])
+      #expect(fm.aliases == ["/old/"])
+    }
 
-  @Test func emptyValuesAndEmptyFrontMatterGiveDefaults() {
-    #expect(load("---\n---\n") == (FrontMatter(), []))
-    #expect(load("---\n# only a comment\n---\n") == (FrontMatter(), []))
-    #expect(load("---\ntitle:\ntags:\npinned: ~\n---\n") == (FrontMatter(), []))
-  }
+    @Test func emptyValuesAndEmptyFrontMatterGiveDefaults() {
+      #expect(load("---\n---\n") == (FrontMatter(), []))
+      #expect(load("---\n# only a comment\n---\n") == (FrontMatter(), []))
+      #expect(load("---\ntitle:\ntags:\npinned: ~\n---\n") == (FrontMatter(), []))
+    }
 
-  @Test func numbersAsTitleAreText() {
-    #expect(load("---\ntitle: 2026\n---\n").0.title == "2026")
-  }
+    @Test func numbersAsTitleAreText() {
+      #expect(load("---\ntitle: 2026\n---\n").0.title == "2026")
+    }
 
-  @Test func malformedYAMLIsOneErrorAtTheNoteFileLine() throws {
-    let (_, diagnostics) = load("---\ntitle: Roadmap\ntags: [work\ndraft: true\n---\nBody\n")
-    try #require(diagnostics.count == 1)
-    let error = diagnostics[0]
-    #expect(error.severity == .error)
-    #expect(error.location?.path == Self.path)
-    // The list opened on file line 3 is still open when libyaml meets `draft:` on line 4.
-    #expect(error.location?.line == 4)
-    #expect(error.location?.column == 6)
-    #expect(error.message.hasPrefix("front matter is not valid YAML"))
-    #expect(error.message.contains("did not find expected ',' or ']'"))
-  }
+    @Test func malformedYAMLIsOneErrorAtTheNoteFileLine() throws {
+      let (_, diagnostics) = load("---\ntitle: Roadmap\ntags: [work\ndraft: true\n---\nBody\n")
+      try #require(diagnostics.count == 1)
+      let error = diagnostics[0]
+      #expect(error.severity == .error)
+      #expect(error.location?.path == Self.path)
+      // The list opened on file line 3 is still open when libyaml meets `draft:` on line 4.
+      #expect(error.location?.line == 4)
+      #expect(error.location?.column == 6)
+      #expect(error.message.hasPrefix("front matter is not valid YAML"))
+      #expect(error.message.contains("did not find expected ',' or ']'"))
+    }
 
-  @Test func badIndentationPointsAtTheOffendingLine() throws {
-    let (_, diagnostics) = load("---\ntitle: Roadmap\n  date: 2026-11-29\n---\n")
-    let error = try #require(diagnostics.first)
-    #expect(error.location?.line == 3)
-    #expect(error.location?.column == 7)
-    #expect(error.description.hasPrefix("content/Work/Roadmap.md:3:7: error:"))
-  }
+    @Test func badIndentationPointsAtTheOffendingLine() throws {
+      let (_, diagnostics) = load("---\ntitle: Roadmap\n  date: 2026-11-29\n---\n")
+      let error = try #require(diagnostics.first)
+      #expect(error.location?.line == 3)
+      #expect(error.location?.column == 7)
+      #expect(error.description.hasPrefix("content/Work/Roadmap.md:3:7: error:"))
+    }
 
-  @Test(arguments: [
-    ("tags: {a: 1}", "'tags'", 4, 7),
-    ("pinned: maybe", "'pinned'", 4, 9),
-    ("draft: \"yes\"", "'draft'", 4, 8),
-    ("date: not a date", "'date'", 4, 7),
-    ("updated: [2026-11-29]", "'updated'", 4, 10),
-    ("title: [a, b]", "'title'", 4, 8),
-    ("slug: ''", "'slug'", 4, 7),
-    ("collaborators: [[Ann]]", "'collaborators'", 4, 16),
-  ])
-  func wrongTypeIsAnErrorNamingTheKey(line: String, key: String, row: Int, column: Int) throws {
-    // Two harmless lines first, so the bad key sits on line 4 of the note file.
-    let (_, diagnostics) = load("---\nlang: en\n# a comment\n\(line)\n---\n")
-    try #require(diagnostics.count == 1)
-    #expect(diagnostics[0].severity == .error)
-    #expect(diagnostics[0].message.contains(key))
-    #expect(diagnostics[0].location == SourceLocation(path: Self.path, line: row, column: column))
-  }
+    @Test(arguments: [
+      ("tags: {a: 1}", "'tags'", 4, 7),
+      ("pinned: maybe", "'pinned'", 4, 9),
+      ("draft: \"yes\"", "'draft'", 4, 8),
+      ("date: not a date", "'date'", 4, 7),
+      ("updated: [2026-11-29]", "'updated'", 4, 10),
+      ("title: [a, b]", "'title'", 4, 8),
+      ("slug: ''", "'slug'", 4, 7),
+      ("collaborators: [[Ann]]", "'collaborators'", 4, 16),
+    ])
+    func wrongTypeIsAnErrorNamingTheKey(line: String, key: String, row: Int, column: Int) throws {
+      // Two harmless lines first, so the bad key sits on line 4 of the note file.
+      let (_, diagnostics) = load("---\nlang: en\n# a comment\n\(line)\n---\n")
+      try #require(diagnostics.count == 1)
+      #expect(diagnostics[0].severity == .error)
+      #expect(diagnostics[0].message.contains(key))
+      #expect(diagnostics[0].location == SourceLocation(path: Self.path, line: row, column: column))
+    }
 
-  @Test func everyBadKeyIsReportedAndGoodKeysStillRead() {
-    let (fm, diagnostics) = load("---\ntitle: Kept\npinned: maybe\ndraft: often\n---\n")
-    #expect(fm.title == "Kept")
-    #expect(diagnostics.map(\.location?.line) == [3, 4])
-  }
+    @Test func everyBadKeyIsReportedAndGoodKeysStillRead() {
+      let (fm, diagnostics) = load("---\ntitle: Kept\npinned: maybe\ndraft: often\n---\n")
+      #expect(fm.title == "Kept")
+      #expect(diagnostics.map(\.location?.line) == [3, 4])
+    }
 
-  @Test(arguments: ["just a string", "- a\n- b"])
-  func frontMatterThatIsNotAMappingIsAnError(yaml: String) throws {
-    let (_, diagnostics) = load("---\n\(yaml)\n---\n")
-    let error = try #require(diagnostics.first)
-    #expect(diagnostics.count == 1)
-    #expect(error.message.contains("must be a mapping"))
-    #expect(error.location?.line == 2)
-  }
+    @Test(arguments: ["just a string", "- a\n- b"])
+    func frontMatterThatIsNotAMappingIsAnError(yaml: String) throws {
+      let (_, diagnostics) = load("---\n\(yaml)\n---\n")
+      let error = try #require(diagnostics.first)
+      #expect(diagnostics.count == 1)
+      #expect(error.message.contains("must be a mapping"))
+      #expect(error.location?.line == 2)
+    }
 
-  @Test func crlfFrontMatterParses() {
-    let (fm, diagnostics) = load("---\r\ntitle: Windows\r\ntags: [a, b]\r\n---\r\nBody")
-    #expect(diagnostics.isEmpty)
-    #expect(fm.title == "Windows")
-    #expect(fm.tags == ["a", "b"])
+    @Test func crlfFrontMatterParses() {
+      let (fm, diagnostics) = load("---\r\ntitle: Windows\r\ntags: [a, b]\r\n---\r\nBody")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.title == "Windows")
+      #expect(fm.tags == ["a", "b"])
+    }
   }
 }

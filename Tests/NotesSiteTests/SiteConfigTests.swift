@@ -45,7 +45,8 @@ import Testing
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
 
-    let missing = SiteConfig.load(from: directory.appending(path: "notes-site.yml"), displayPath: Self.path)
+    let missing = SiteConfig.load(
+      from: directory.appending(path: "notes-site.yml"), displayPath: Self.path)
     #expect(missing == (SiteConfig(), []))
 
     let file = directory.appending(path: "notes-site.yml")
@@ -67,7 +68,9 @@ import Testing
     let warning = try #require(diagnostics.first)
     #expect(diagnostics.count == 1)
     #expect(warning.severity == .warning)
-    #expect(warning.description == "notes-site.yml:3:1: warning: unknown key 'base_ur'; did you mean 'base_url'?")
+    #expect(
+      warning.description
+        == "notes-site.yml:3:1: warning: unknown key 'base_ur'; did you mean 'base_url'?")
     #expect(config.baseURL == nil)
   }
 
@@ -123,26 +126,29 @@ import Testing
     #expect(error.location == SourceLocation(path: Self.path, line: 1, column: 1))
   }
 
-  @Test(arguments: [
-    (nil, "/"),
-    ("/", "/"),
-    ("/notes", "/notes/"),
-    ("/notes/", "/notes/"),
-    ("https://x.org", "/"),
-    ("https://x.org/", "/"),
-    ("https://x.org/notes", "/notes/"),
-    ("https://x.org/notes/", "/notes/"),
-    ("http://localhost:8080/a/b/", "/a/b/"),
-    ("https://x.org/notes/?utm=1#top", "/notes/"),
-    ("https://x.org/my%20notes", "/my%20notes/"),
-  ] as [(String?, String)])
+  @Test(
+    arguments: [
+      (nil, "/"),
+      ("/", "/"),
+      ("/notes", "/notes/"),
+      ("/notes/", "/notes/"),
+      ("https://x.org", "/"),
+      ("https://x.org/", "/"),
+      ("https://x.org/notes", "/notes/"),
+      ("https://x.org/notes/", "/notes/"),
+      ("http://localhost:8080/a/b/", "/a/b/"),
+      ("https://x.org/notes/?utm=1#top", "/notes/"),
+      ("https://x.org/my%20notes", "/my%20notes/"),
+    ] as [(String?, String)])
   func basePath(baseURL: String?, expected: String) {
     var config = SiteConfig()
     config.baseURL = baseURL
     #expect(config.basePath == expected)
   }
 
-  @Test(arguments: ["example.org", "ftp://x.org/", "https://", "//x.org/notes", "notes/", "mailto:a@b.c"])
+  @Test(arguments: [
+    "example.org", "ftp://x.org/", "https://", "//x.org/notes", "notes/", "mailto:a@b.c",
+  ])
   func invalidBaseURLs(value: String) {
     #expect(SiteConfig.baseURLProblem(value) != nil)
     let (config, diagnostics) = parse("base_url: \"\(value)\"\n")

@@ -34,7 +34,11 @@ public struct SiteConfig: Sendable, Equatable {
       if !FileManager.default.fileExists(atPath: url.path) { return (SiteConfig(), []) }
       return (
         SiteConfig(),
-        [.error("cannot read the config file: \(error.localizedDescription)", at: .init(path: displayPath))]
+        [
+          .error(
+            "cannot read the config file: \(error.localizedDescription)",
+            at: .init(path: displayPath))
+        ]
       )
     }
     return parse(String(decoding: data, as: UTF8.self), displayPath: displayPath)

@@ -25,7 +25,8 @@ struct SiteConfigReader {
     }
     guard let root, !root.isNull else { return config }
     guard case .mapping(let entries, _, _) = root else {
-      report(.error, "config must be a mapping of keys to values, not \(root.kindDescription)", root)
+      report(
+        .error, "config must be a mapping of keys to values, not \(root.kindDescription)", root)
       return config
     }
 
@@ -46,7 +47,9 @@ struct SiteConfigReader {
           if isLanguageTag(value) {
             config.language = value
           } else {
-            report(.error, "language must be a language code like 'en' or 'pt-BR', not '\(value)'", entry.value)
+            report(
+              .error, "language must be a language code like 'en' or 'pt-BR', not '\(value)'",
+              entry.value)
           }
         }
       case "notes_per_page": int(entry, atLeast: 1).map { config.notesPerPage = $0 }
@@ -80,7 +83,9 @@ struct SiteConfigReader {
     if entry.value.isNull { return nil }
     guard let value = entry.value.int, value >= minimum else {
       let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
-      report(.error, "\(entry.key) must be a whole number of at least \(minimum), not \(written)", entry.value)
+      report(
+        .error, "\(entry.key) must be a whole number of at least \(minimum), not \(written)",
+        entry.value)
       return nil
     }
     return value
@@ -96,9 +101,11 @@ struct SiteConfigReader {
     return value
   }
 
-  private mutating func report(_ severity: Diagnostic.Severity, _ message: String, _ node: YAMLNode) {
+  private mutating func report(_ severity: Diagnostic.Severity, _ message: String, _ node: YAMLNode)
+  {
     diagnostics.append(
-      Diagnostic(severity, message, at: SourceLocation(path: path, line: node.line, column: node.column)))
+      Diagnostic(
+        severity, message, at: SourceLocation(path: path, line: node.line, column: node.column)))
   }
 
   /// A BCP 47-like tag (`en`, `ja`, `pt-BR`, `zh-Hant`). Being strict matters: the language

@@ -1,12 +1,17 @@
-// Interface stub: replaced by the real implementation (issue 11).
 import Foundation
 import NotesCore
 
 /// The interface strings, plural rules and date formats of one language. Built-in tables live
 /// in the theme (`Templates/i18n/en.yml`, `ja.yml`); a site's `i18n/<lang>.yml` overrides keys.
+///
+/// Everything, month and weekday names included, comes from the table rather than from the
+/// machine's locale data, so the output is the same on every machine.
 public struct Localization: Sendable {
+  /// The language whose strings these are (`en` when an unknown language fell back).
   public var language: String
-  /// Every string of the table, for templates (`{{i18n.select_note}}`).
+  /// Every string of the table, for templates (`{{i18n.select_note}}`). Plural families appear
+  /// as `family.one`, `family.other`… and as `family` (the `other` form, `{n}` intact); lists
+  /// as `name.1`, `name.2`… (`months.11` is November, `weekdays.1` Sunday).
   public var strings: [String: String]
 
   public init(language: String, strings: [String: String]) {
@@ -14,26 +19,56 @@ public struct Localization: Sendable {
     self.strings = strings
   }
 
-  /// The table for `language`: built-in (from `builtinTables`, path → file bytes as
-  /// `Templates/i18n/<lang>.yml`), then the site's `i18n/<lang>.yml` on top, if present.
+  /// The table for `language`: built-in (from `builtinTables`, theme-relative path → file bytes,
+  /// `i18n/<lang>.yml`), then the site's `i18n/<lang>.yml` on top, if present.
+  ///
+  /// English is always the bottom layer, so a partial translation still shows every string.
+  /// A language with neither a built-in nor a site table falls back to English with a warning.
+  /// A malformed table is an error with line and column.
   public static func load(language: String, siteRoot: URL, builtinTables: [String: [UInt8]])
     -> (Localization, [Diagnostic])
   {
-    (Localization(language: language, strings: [:]), [])
+    var loader = LocalizationLoader(siteRoot: siteRoot, builtinTables: builtinTables)
+    let localization = loader.load(language: language)
+    return (localization, loader.diagnostics)
   }
 
+  /// The string for `key`, or the key itself so a missing string is visible, not blank.
   public func string(_ key: String) -> String { strings[key] ?? key }
 
+  /// The string for `key` with `{name}` placeholders filled from `args`; placeholders without a
+  /// value are left as written.
+  public func format(_ key: String, _ args: [String: String]) -> String {
+    Self.fill(string(key), args)
+  }
+
   /// `3 notes`, `1 note`, `3件のメモ` — `key` names a plural family in the table.
-  public func count(_ key: String, _ n: Int) -> String { "\(n) \(key)" }
+  public func count(_ key: String, _ n: Int) -> String {
+    let category = PluralRules.category(of: n, language: language)
+    let template =
+      strings["\(key).\(category.rawValue)"] ?? strings["\(key).other"] ?? strings[key]
+      ?? "{n} \(key)"
+    return Self.fill(template, ["n": String(n)])
+  }
 
-  /// `Nov 29, 2026` / `2026年11月29日`, in UTC so output is deterministic.
-  public func date(_ date: Date) -> String { "\(date)" }
-
-  /// A date and time, for revision lists: `Nov 29, 2026 at 14:05`.
-  public func dateTime(_ date: Date) -> String { "\(date)" }
-
-  /// The notes-list label, like Apple Notes: a time for the reference day, the weekday within
-  /// the week before it, else the date.
-  public func listDate(_ date: Date, reference: Date) -> String { self.date(date) }
+  /// Replaces each `{name}` in `template` whose name is in `args`.
+  static func fill(_ template: String, _ args: [String: String]) -> String {
+    guard template.contains("{") else { return template }
+    var result = ""
+    var rest = template[...]
+    while let open = rest.firstIndex(of: "{") {
+      result += rest[..<open]
+      let afterOpen = rest.index(after: open)
+      guard let close = rest[afterOpen...].firstIndex(of: "}"),
+        let value = args[String(rest[afterOpen..<close])]
+      else {
+        result.append("{")
+        rest = rest[afterOpen...]
+        continue
+      }
+      result += value
+      rest = rest[rest.index(after: close)...]
+    }
+    return result + rest
+  }
 }

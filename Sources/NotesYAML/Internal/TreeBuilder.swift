@@ -14,6 +14,8 @@ struct TreeBuilder {
   }
 
   mutating func build(from input: UnsafeBufferPointer<UInt8>) throws(YAMLError) -> YAMLNode? {
+    // libyaml asserts on a null input pointer, which an empty buffer may have.
+    guard let base = input.baseAddress, !input.isEmpty else { return nil }
     let parser = UnsafeMutablePointer<yaml_parser_t>.allocate(capacity: 1)
     defer { parser.deallocate() }
     guard yaml_parser_initialize(parser) == 1 else {
@@ -21,7 +23,7 @@ struct TreeBuilder {
     }
     defer { yaml_parser_delete(parser) }
     // No explicit encoding: libyaml's detection is what skips a leading byte order mark.
-    yaml_parser_set_input_string(parser, input.baseAddress, input.count)
+    yaml_parser_set_input_string(parser, base, input.count)
 
     let reader = EventReader(parser: parser, lineOffset: lineOffset)
     guard case .streamStart = try reader.next() else { return nil }
@@ -43,19 +45,19 @@ struct TreeBuilder {
     let built: YAMLNode
     let anchor: String?
     switch event {
-    case let .alias(name, mark):
+    case .alias(let name, let mark):
       guard let anchored = anchors[name] else {
         throw YAMLError(message: "unknown alias '*\(name)'", line: mark.line, column: mark.column)
       }
       try count(anchored.size, at: mark)
       return anchored.node
 
-    case let .scalar(value, plain, scalarAnchor, mark):
+    case .scalar(let value, let plain, let scalarAnchor, let mark):
       try count(1, at: mark)
       built = .scalar(value, plain: plain, line: mark.line, column: mark.column)
       anchor = scalarAnchor
 
-    case let .sequenceStart(sequenceAnchor, mark):
+    case .sequenceStart(let sequenceAnchor, let mark):
       try count(1, at: mark)
       try checkDepth(depth, at: mark)
       var items: [YAMLNode] = []
@@ -67,7 +69,7 @@ struct TreeBuilder {
       built = .sequence(items, line: mark.line, column: mark.column)
       anchor = sequenceAnchor
 
-    case let .mappingStart(mappingAnchor, mark):
+    case .mappingStart(let mappingAnchor, let mark):
       try count(1, at: mark)
       try checkDepth(depth, at: mark)
       var entries: [YAMLNode.Entry] = []
@@ -76,7 +78,7 @@ struct TreeBuilder {
         let keyEvent = try reader.next()
         if case .mappingEnd = keyEvent { break }
         let keyNode = try node(from: keyEvent, reader: reader, depth: depth + 1)
-        guard case let .scalar(key, _, line, column) = keyNode else {
+        guard case .scalar(let key, _, let line, let column) = keyNode else {
           throw YAMLError(
             message: "a mapping key must be text, not a list or mapping",
             line: keyNode.line, column: keyNode.column)
@@ -104,7 +106,8 @@ struct TreeBuilder {
     nodeCount += nodes
     if nodeCount > YAML.maximumNodeCount {
       throw YAMLError(
-        message: "document expands to more than \(YAML.maximumNodeCount) nodes (aliases nested too deeply?)",
+        message:
+          "document expands to more than \(YAML.maximumNodeCount) nodes (aliases nested too deeply?)",
         line: mark.line, column: mark.column)
     }
   }

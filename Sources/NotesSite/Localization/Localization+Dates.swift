@@ -1,0 +1,95 @@
+import Foundation
+
+extension Localization {
+  /// `Nov 29, 2026` / `2026年11月29日`, in UTC so output is deterministic.
+  public func date(_ date: Date) -> String {
+    Self.fill(strings["date_format"] ?? "{year}-{month_padded}-{day_padded}", fields(of: date))
+  }
+
+  /// A date and time, for revision lists: `Nov 29, 2026 at 14:05`.
+  public func dateTime(_ date: Date) -> String {
+    Self.fill(
+      strings["datetime_format"] ?? "{date} {time}",
+      ["date": self.date(date), "time": time(date)])
+  }
+
+  /// The time of day: `14:05`.
+  public func time(_ date: Date) -> String {
+    Self.fill(strings["time_format"] ?? "{hour_padded}:{minute}", fields(of: date))
+  }
+
+  /// The notes-list label, like Apple Notes: a time for the reference day, the weekday within
+  /// the week before it, else the date.
+  ///
+  /// Days are UTC calendar days: the day before the reference reads `Yesterday`, the five days
+  /// before that their weekday (`Monday`), anything older or in the future the full date.
+  public func listDate(_ date: Date, reference: Date) -> String {
+    let daysBefore = CivilDate(reference).dayNumber - CivilDate(date).dayNumber
+    switch daysBefore {
+    case 0: return time(date)
+    case 1: return strings["yesterday"] ?? self.date(date)
+    case 2...6: return strings["weekdays.\(CivilDate(date).weekday)"] ?? self.date(date)
+    default: return self.date(date)
+    }
+  }
+
+  /// The placeholder values of one instant, names taken from the table.
+  private func fields(of date: Date) -> [String: String] {
+    let civil = CivilDate(date)
+    let hour12 = civil.hour % 12 == 0 ? 12 : civil.hour % 12
+    return [
+      "year": String(civil.year),
+      "month": String(civil.month),
+      "month_padded": padded(civil.month),
+      "month_name": strings["months.\(civil.month)"] ?? String(civil.month),
+      "month_short": strings["months_short.\(civil.month)"] ?? String(civil.month),
+      "day": String(civil.day),
+      "day_padded": padded(civil.day),
+      "weekday": strings["weekdays.\(civil.weekday)"] ?? "",
+      "hour": String(civil.hour),
+      "hour_padded": padded(civil.hour),
+      "hour12": String(hour12),
+      "minute": padded(civil.minute),
+      "ampm": civil.hour < 12 ? (strings["am"] ?? "AM") : (strings["pm"] ?? "PM"),
+    ]
+  }
+
+  private func padded(_ value: Int) -> String {
+    value < 10 ? "0\(value)" : String(value)
+  }
+}
+
+/// An instant broken down into the UTC Gregorian calendar, without `Calendar`, whose behaviour
+/// depends on the platform's ICU data.
+struct CivilDate {
+  /// Days since 1970-01-01.
+  var dayNumber: Int
+  var year: Int
+  var month: Int
+  var day: Int
+  /// 1 is Sunday, 7 is Saturday.
+  var weekday: Int
+  var hour: Int
+  var minute: Int
+
+  init(_ date: Date) {
+    let seconds = Int(date.timeIntervalSince1970.rounded(.down))
+    dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
+    let secondOfDay = seconds - dayNumber * 86_400
+    hour = secondOfDay / 3600
+    minute = secondOfDay % 3600 / 60
+    // 1970-01-01 was a Thursday (weekday 5).
+    weekday = ((dayNumber + 4) % 7 + 7) % 7 + 1
+
+    // Howard Hinnant's civil_from_days.
+    let z = dayNumber + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let monthIndex = (5 * dayOfYear + 2) / 153
+    day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+    month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+    year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+  }
+}
