@@ -119,7 +119,7 @@ public enum SiteBuilder {
     }
     var noteHTML: [String: String] = [:]
     for (id, note) in zip(noteIDs, rendered) {
-      noteHTML[id] = note.html
+      noteHTML[id] = BodyHeadings.fitted(note.html)
       diagnostics += note.diagnostics
     }
     if options.strict {

@@ -31,7 +31,7 @@ struct NoteResolver: LinkResolver {
             unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
             sourcePath: other.displayPath),
           resolver: nested)
-        return .embed(url: url, title: other.title, html: rendered.html)
+        return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
       }
       return .page(url: url)
     case .folder(let id):

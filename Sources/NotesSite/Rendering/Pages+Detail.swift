@@ -72,6 +72,7 @@ extension PageContext {
             sourcePath: note.displayPath),
           resolver: resolver
         ).html
+        html = BodyHeadings.fitted(html)
       }
       let newer = position > 0 ? note.revisions[position - 1] : nil
       let older = position + 1 < note.revisions.count ? note.revisions[position + 1] : nil
