@@ -92,12 +92,15 @@ import Testing
   @Test func excerptsAreShortAndCutAtAWord() {
     let long = String(repeating: "alpha beta gamma ", count: 40)
     let excerpt = Excerpt.make(long)
-    #expect(excerpt.count <= Excerpt.maxCharacters + 1)
+    #expect(excerpt.count <= Excerpt.maxLength + 1)
     #expect(excerpt.hasSuffix("…"))
     #expect(long.hasPrefix(String(excerpt.dropLast())))
     #expect(!excerpt.dropLast().hasSuffix(" "))
     let japanese = String(repeating: "東京都の天気。", count: 60)
-    #expect(Excerpt.make(japanese).count == Excerpt.maxCharacters + 1)
+    #expect(Excerpt.make(japanese).count == Excerpt.maxLength + 1)
     #expect(Excerpt.make("  short\n\n note ") == "short note")
+    // A combining accent at the cut goes with its letter, not half of it.
+    let accents = "x" + String(repeating: "e\u{301}", count: 200)
+    #expect(Excerpt.make(accents).unicodeScalars.dropLast().last == "\u{301}")
   }
 }
