@@ -70,6 +70,7 @@ import Testing
     "ΣΟΦΙΑΣ σοφίας", "ｶﾞｲﾄﾞbook", "한국어abc", "A\u{30A}ngstro\u{308}m", "日本語・English・中文",
   ])
   func splittingAtASCIIMatchesNormalisingTheWholeText(text: String) {
-    #expect(SearchText.terms(in: text) == SearchText.terms(inNormalized: SearchText.normalize(text)))
+    #expect(
+      SearchText.terms(in: text) == SearchText.terms(inNormalized: SearchText.normalize(text)))
   }
 }

@@ -18,15 +18,18 @@ struct SyntheticNotes {
 
   init(vocabularySize: Int = 4000, seed: UInt64 = 42) {
     random = SplitMix64(seed: seed)
-    let syllables = ["ka", "lo", "mi", "ter", "an", "es", "ro", "vi", "ul", "den", "sa", "por",
-      "in", "ba", "cel", "tu", "ri", "mon", "e", "go", "str", "al", "ne", "fi"]
+    let syllables = [
+      "ka", "lo", "mi", "ter", "an", "es", "ro", "vi", "ul", "den", "sa", "por",
+      "in", "ba", "cel", "tu", "ri", "mon", "e", "go", "str", "al", "ne", "fi",
+    ]
     var words: [String] = []
     var seen: Set<String> = []
     var generator = SplitMix64(seed: seed &+ 1)
     while words.count < vocabularySize {
       let length = 1 + Int(generator.next() % 3)
-      let word = (0..<length).map { _ in syllables[Int(generator.next() % UInt64(syllables.count))] }
-        .joined()
+      let word = (0..<length).map { _ in syllables[Int(generator.next() % UInt64(syllables.count))]
+      }
+      .joined()
       if word.count >= 2, seen.insert(word).inserted { words.append(word) }
     }
     vocabulary = words
@@ -64,7 +67,8 @@ struct SyntheticNotes {
         words += n
       }
       if random.next() % 10 == 0 {
-        sentences.insert(japaneseSentences[Int(random.next() % UInt64(japaneseSentences.count))], at: 1)
+        sentences.insert(
+          japaneseSentences[Int(random.next() % UInt64(japaneseSentences.count))], at: 1)
       }
       let folder = "Folder \(random.next() % 40)"
       let title = titleWords.joined(separator: " ").capitalized
