@@ -141,6 +141,9 @@
     var foldersTop = oldFolders.scrollTop;
     var notesTop = oldNotes.scrollTop;
 
+    // Finish the new columns before they are measured, so nothing moves after the scroll
+    // positions are set.
+    for (i = 0; i < COLUMNS.length; i++) showSearch(fresh[COLUMNS[i]]);
     for (i = 0; i < COLUMNS.length; i++) {
       var old = column(document, COLUMNS[i]);
       old.parentNode.replaceChild(document.adoptNode(fresh[COLUMNS[i]]), old);
