@@ -1,22 +1,26 @@
 /// Turns cmark's positions (1-based line and byte column in the Markdown body) into positions
 /// in the note's file: lines shifted by the front matter, columns counted in characters so that
 /// an editor lands on the right spot in lines with Japanese text or emoji.
-struct SourceMap {
+///
+/// A class so that line starts are found only when a position is first asked for: most
+/// renders report nothing.
+final class SourceMap {
   private let body: String
-  /// UTF-8 offset of the start of each line.
-  private let lineStarts: [Int]
   let lineOffset: Int
+  /// UTF-8 offset of the start of each line.
+  private lazy var lineStarts: [Int] = {
+    var starts = [0]
+    var offset = 0
+    for byte in body.utf8 {
+      offset += 1
+      if byte == 0x0A { starts.append(offset) }
+    }
+    return starts
+  }()
 
   init(_ body: String, lineOffset: Int) {
-    var body = body
-    body.makeContiguousUTF8()
     self.body = body
     self.lineOffset = lineOffset
-    lineStarts = body.utf8.withContiguousStorageIfAvailable { bytes in
-      var starts = [0]
-      for (i, byte) in bytes.enumerated() where byte == 0x0A { starts.append(i + 1) }
-      return starts
-    } ?? [0]
   }
 
   /// The file position of byte column `byteColumn` (1-based) on body line `line`, moved

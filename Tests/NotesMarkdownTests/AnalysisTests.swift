@@ -62,7 +62,8 @@ import Testing
     let references = Markdown.analyze(note, lineOffset: 3).references
     #expect(
       references == [
-        LinkReference(kind: .link, target: "https://hotel.example/", fragment: "rooms", line: 6, column: 12),
+        LinkReference(
+          kind: .link, target: "https://hotel.example/", fragment: "rooms", line: 6, column: 12),
         LinkReference(kind: .image, target: "map.png", line: 6, column: 56),
         LinkReference(kind: .wikiLink, target: "Roadmap", line: 7, column: 5),
         LinkReference(kind: .link, target: "Work/Alpha.md", fragment: "Goals", line: 7, column: 21),

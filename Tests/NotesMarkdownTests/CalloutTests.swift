@@ -17,7 +17,9 @@ import Testing
   @Test func titleKeepsItsMarkup() {
     let out = html("> [!tip] Use *this* trick\n> Body text.\n>\n> More.")
     #expect(out.contains(#"<aside class="callout callout-tip" role="note">"#))
-    #expect(out.contains("<p class=\"callout-title\">Use <em>this</em> trick</p>\n<p>Body text.</p>\n<p>More.</p>"))
+    #expect(
+      out.contains(
+        "<p class=\"callout-title\">Use <em>this</em> trick</p>\n<p>Body text.</p>\n<p>More.</p>"))
   }
 
   @Test func foldedIsDetails() {
@@ -29,10 +31,16 @@ import Testing
         </details>
 
         """)
-    #expect(html("> [!faq]+\n> Open.").contains("<details class=\"callout callout-faq\" open>\n<summary class=\"callout-title\">Faq</summary>"))
+    #expect(
+      html("> [!faq]+\n> Open.").contains(
+        "<details class=\"callout callout-faq\" open>\n<summary class=\"callout-title\">Faq</summary>"
+      ))
   }
 
-  @Test(arguments: ["> Just a quote", "> [!] empty type", "> [!note]x glued", "> text\n> [!note] later", "`[!note]`"])
+  @Test(arguments: [
+    "> Just a quote", "> [!] empty type", "> [!note]x glued", "> text\n> [!note] later",
+    "`[!note]`",
+  ])
   func notCallouts(_ markdown: String) {
     #expect(!html(markdown).contains("callout"))
   }

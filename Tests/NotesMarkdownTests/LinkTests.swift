@@ -52,7 +52,9 @@ import Testing
 
   @Test func unresolvedImageShowsItsAltText() {
     let note = render("![Team photo](missing.jpg)")
-    #expect(note.html.contains(#"<span class="broken-link" title="unknown note &#39;missing.jpg&#39;">Team photo</span>"#))
+    #expect(
+      note.html.contains(
+        #"<span class="broken-link" title="unknown note &#39;missing.jpg&#39;">Team photo</span>"#))
     #expect(!note.html.contains("<img"))
     #expect(note.diagnostics.count == 1)
   }
@@ -101,7 +103,8 @@ import Testing
   @Test(arguments: [
     #"<a href="javascript:alert(1)">x</a>"#, #"<a href='JaVaScRiPt:alert(1)'>x</a>"#,
     #"<a href="&#106;avascript:alert(1)">x</a>"#, #"<a href="java&#x09;script:alert(1)">x</a>"#,
-    #"<img src=javascript:alert(1)>"#, #"<iframe src="data:text/html,<script>alert(1)</script>"></iframe>"#,
+    #"<img src=javascript:alert(1)>"#,
+    #"<iframe src="data:text/html,<script>alert(1)</script>"></iframe>"#,
   ])
   func neverEmittedFromRawHTMLEvenWhenAllowed(_ raw: String) {
     let out = html("Before \(raw) after\n\n<div>\n\(raw)\n</div>", unsafeHTML: true)
@@ -132,7 +135,9 @@ func dangerousURLs(in html: String) -> [String] {
   let attribute = #/(?i)(?:href|src|data|action|formaction|poster)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/#
   return html.matches(of: attribute).compactMap { match in
     var value = String(match.output.1)
-    if value.hasPrefix("\"") || value.hasPrefix("'") { value = String(value.dropFirst().dropLast()) }
+    if value.hasPrefix("\"") || value.hasPrefix("'") {
+      value = String(value.dropFirst().dropLast())
+    }
     value = value.replacing(#/&#[xX]([0-9a-fA-F]+);?/#) { m in
       String(Character(Unicode.Scalar(UInt32(m.output.1, radix: 16)!)!))
     }

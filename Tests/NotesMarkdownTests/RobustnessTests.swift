@@ -16,7 +16,8 @@ import Testing
       case .deepEmphasis:
         String(repeating: "*", count: 10_000) + "x" + String(repeating: "*", count: 10_000)
       case .deepBrackets:
-        String(repeating: "[", count: 10_000) + "[[Roadmap]]" + String(repeating: "]", count: 10_000)
+        String(repeating: "[", count: 10_000) + "[[Roadmap]]"
+          + String(repeating: "]", count: 10_000)
       case .manyCallouts: String(repeating: "> [!note] x\n", count: 2_000)
       }
     }

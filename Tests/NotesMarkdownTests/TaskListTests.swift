@@ -46,11 +46,18 @@ import Testing
     let out = html("3. [ ] third\n\n4. [x] fourth\n   - [ ] sub\n   - other")
     #expect(out.contains(#"<ol class="task-list" start="3">"#))
     #expect(out.contains("<p><label><input type=\"checkbox\" disabled> third</label></p>"))
-    #expect(out.contains("<ul class=\"task-list\">\n<li class=\"task\">\n<label><input type=\"checkbox\" disabled> sub</label>"))
-    #expect(Markdown.analyze("3. [ ] third\n\n4. [x] fourth\n   - [ ] sub").tasks == TaskCount(done: 1, total: 3))
+    #expect(
+      out.contains(
+        "<ul class=\"task-list\">\n<li class=\"task\">\n<label><input type=\"checkbox\" disabled> sub</label>"
+      ))
+    #expect(
+      Markdown.analyze("3. [ ] third\n\n4. [x] fourth\n   - [ ] sub").tasks
+        == TaskCount(done: 1, total: 3))
   }
 
-  @Test(arguments: ["`- [ ] code`", "```\n- [ ] fenced\n```", "- [y] not a box", "- [ ]not spaced", "Text [ ] here"])
+  @Test(arguments: [
+    "`- [ ] code`", "```\n- [ ] fenced\n```", "- [y] not a box", "- [ ]not spaced", "Text [ ] here",
+  ])
   func notTasks(_ markdown: String) {
     #expect(!html(markdown).contains("checkbox"))
     #expect(Markdown.analyze(markdown).tasks.total == 0)

@@ -23,17 +23,22 @@ import Testing
   }
 
   @Test func referencesCarryTargetFragmentLabelAndPosition() {
-    let analysis = Markdown.analyze("Line one\n\n- see [[Work/Alpha#Goals|goals]] and ![[diagram.png|300]]", lineOffset: 2)
+    let analysis = Markdown.analyze(
+      "Line one\n\n- see [[Work/Alpha#Goals|goals]] and ![[diagram.png|300]]", lineOffset: 2)
     #expect(
       analysis.references == [
-        LinkReference(kind: .wikiLink, target: "Work/Alpha", fragment: "Goals", label: "goals", line: 5, column: 7),
+        LinkReference(
+          kind: .wikiLink, target: "Work/Alpha", fragment: "Goals", label: "goals", line: 5,
+          column: 7),
         LinkReference(kind: .wikiEmbed, target: "diagram.png", label: "300", line: 5, column: 38),
       ])
   }
 
   @Test func unresolvedWikiLinkIsASpanAndAWarning() throws {
     let note = render("# T\n\nSee [[Roadmp]] now", lineOffset: 1)
-    #expect(note.html.contains(#"<span class="broken-link" title="unknown note &#39;Roadmp&#39;">Roadmp</span>"#))
+    #expect(
+      note.html.contains(
+        #"<span class="broken-link" title="unknown note &#39;Roadmp&#39;">Roadmp</span>"#))
     let warning = try #require(note.diagnostics.first)
     #expect(warning.location?.description == "content/Note.md:4:5")
   }
@@ -54,15 +59,22 @@ import Testing
   }
 
   @Test func wikiLinkInsideEmphasisAndHeadings() {
-    #expect(html("*see [[Roadmap]]*").contains(#"<em>see <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></em>"#))
-    #expect(html("## About [[Roadmap]]").contains(#"<h2 id="about-roadmap">About <a class="wiki-link""#))
+    #expect(
+      html("*see [[Roadmap]]*").contains(
+        #"<em>see <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></em>"#))
+    #expect(
+      html("## About [[Roadmap]]").contains(#"<h2 id="about-roadmap">About <a class="wiki-link""#))
   }
 }
 
 @Suite struct EmbedTests {
   @Test func imageWithWidthAndSize() {
-    #expect(html("![[diagram.png]]").contains(#"<img src="/notes/diagram.png" alt="diagram" loading="lazy">"#))
-    #expect(html("![[diagram.png|300]]").contains(#"<img src="/notes/diagram.png" alt="diagram" loading="lazy" width="300">"#))
+    #expect(
+      html("![[diagram.png]]").contains(
+        #"<img src="/notes/diagram.png" alt="diagram" loading="lazy">"#))
+    #expect(
+      html("![[diagram.png|300]]").contains(
+        #"<img src="/notes/diagram.png" alt="diagram" loading="lazy" width="300">"#))
     #expect(html("![[diagram.png|100x145]]").contains(#"loading="lazy" width="100" height="145">"#))
     #expect(html("![[diagram.png|Flow of data]]").contains(#"alt="Flow of data""#))
   }
@@ -81,12 +93,16 @@ import Testing
   }
 
   @Test func audioAndVideoGetPlayers() {
-    #expect(html("![[talk.mp3]]").contains(#"<audio controls preload="metadata" src="/notes/talk.mp3">"#))
-    #expect(html("![[demo.mp4|640]]").contains(#"<video controls preload="metadata" src="/notes/demo.mp4" width="640">"#))
+    #expect(
+      html("![[talk.mp3]]").contains(#"<audio controls preload="metadata" src="/notes/talk.mp3">"#))
+    #expect(
+      html("![[demo.mp4|640]]").contains(
+        #"<video controls preload="metadata" src="/notes/demo.mp4" width="640">"#))
   }
 
   @Test func otherFilesAreLinks() {
-    #expect(html("![[data.csv]]").contains(#"<a class="embed-file" href="/notes/data.csv">data.csv</a>"#))
+    #expect(
+      html("![[data.csv]]").contains(#"<a class="embed-file" href="/notes/data.csv">data.csv</a>"#))
   }
 
   @Test func noteEmbedAloneInItsParagraphIsABlock() {
