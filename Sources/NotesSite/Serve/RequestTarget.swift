@@ -21,7 +21,7 @@ struct RequestTarget: Sendable, Equatable {
       raw = target[..<mark]
       query = String(target[target.index(after: mark)...])
     } else {
-      raw = target
+      raw = target[...]
       query = nil
     }
     guard let decoded = Self.percentDecoded(raw) else { return nil }
