@@ -35,9 +35,9 @@ struct HTTPRequest: Sendable, Equatable {
     for byte in bytes where byte >= 0x7F || (byte < 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D) {
       throw .malformed("control or non-ASCII byte in request head")
     }
-    let text = String(decoding: bytes, as: UTF8.self)
-    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasSuffix("\r") ? line.dropLast() : line
+    // Split bytes, not Characters: Swift treats `\r\n` as one Character.
+    var lines = Array(bytes).split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+      String(decoding: line.last == 0x0D ? line.dropLast() : line, as: UTF8.self)
     }
     while lines.last?.isEmpty == true { lines.removeLast() }
     guard let requestLine = lines.first else { throw .malformed("empty request") }
