@@ -162,9 +162,11 @@ import Testing
         at: sandbox.output.appending(path: "leak.txt"), withDestinationURL: sandbox.root.appending(path: "secret.txt"))
       try fm.createSymbolicLink(
         at: sandbox.output.appending(path: "leakdir"), withDestinationURL: sandbox.root.appending(path: "secretdir"))
-      try fm.createSymbolicLink(atPath: sandbox.output.appending(path: "relative.txt").path, withDestinationPath: "../secret.txt")
+      try fm.createSymbolicLink(
+        atPath: sandbox.output.appending(path: "relative.txt").path, withDestinationPath: "../secret.txt")
       // A link that stays inside is fine.
-      try fm.createSymbolicLink(atPath: sandbox.output.appending(path: "inside.html").path, withDestinationPath: "404.html")
+      try fm.createSymbolicLink(
+        atPath: sandbox.output.appending(path: "inside.html").path, withDestinationPath: "404.html")
 
       for target in ["/leak.txt", "/leakdir/", "/leakdir", "/leakdir/inner.txt", "/relative.txt"] {
         let response = try await RawHTTP.request(port: preview.port, target)
@@ -200,7 +202,7 @@ import Testing
       let statuses = try await RawHTTP.onThread { () throws -> [Int] in
         // All 200 are open at once before any request is sent.
         var sockets: [Int32] = []
-        defer { sockets.forEach { close($0) } }
+        defer { for fd in sockets { close(fd) } }
         for _ in 0..<200 { sockets.append(try RawHTTP.connect(port: port, timeout: 10)) }
         for fd in sockets { RawHTTP.send(fd, Array("GET /folder/note/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)) }
         return try sockets.map { try RawHTTP.parse(RawHTTP.readAll($0)).status }

@@ -19,7 +19,8 @@ enum ServeCommand {
       return 2
     }
     guard #available(macOS 15, *) else {
-      CommandLineTool.printError("notes-site: error: serve needs macOS 15 or later; use `notes-site build` and any static server")
+      CommandLineTool.printError(
+        "notes-site: error: serve needs macOS 15 or later; use `notes-site build` and any static server")
       return 2
     }
     return await serve(flags)

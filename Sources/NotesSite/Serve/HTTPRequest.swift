@@ -52,7 +52,9 @@ struct HTTPRequest: Sendable, Equatable {
     guard version.hasPrefix("HTTP/"), version.count == 8 else { throw .malformed("bad version") }
     guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
       let digits = version.dropFirst(5)
-      if digits.count == 3, digits.dropFirst().first == ".", digits.first?.isNumber == true, digits.last?.isNumber == true {
+      if digits.count == 3, digits.dropFirst().first == ".", digits.first?.isNumber == true,
+        digits.last?.isNumber == true
+      {
         throw .unsupportedVersion
       }
       throw .malformed("bad version")
@@ -77,7 +79,8 @@ struct HTTPRequest: Sendable, Equatable {
   /// `tchar` of RFC 9110 §5.6.2.
   private static func isTokenByte(_ byte: UInt8) -> Bool {
     switch byte {
-    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+    case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"):
       true
     default:
       "!#$%&'*+-.^_`|~".utf8.contains(byte)

@@ -142,9 +142,10 @@ public final class SitePreview: Sendable {
     if let baseURL = options.baseURL {
       config.baseURL = baseURL
     } else {
-      config = SiteConfig.load(
-        from: URL(fileURLWithPath: source).appendingPathComponent("notes-site.yml"), displayPath: "notes-site.yml"
-      ).0
+      config =
+        SiteConfig.load(
+          from: URL(fileURLWithPath: source).appendingPathComponent("notes-site.yml"), displayPath: "notes-site.yml"
+        ).0
     }
     return config.basePath
   }

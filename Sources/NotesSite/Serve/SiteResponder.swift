@@ -41,7 +41,8 @@ struct SiteResponder: Sendable {
       switch segments[1] {
       case LiveReload.scriptName:
         let script = LiveReload.script(basePath: snapshot.basePath, version: snapshot.version)
-        return HTTPResponse(status: 200, contentType: "text/javascript; charset=utf-8", body: .bytes(Array(script.utf8)))
+        return HTTPResponse(
+          status: 200, contentType: "text/javascript; charset=utf-8", body: .bytes(Array(script.utf8)))
       case LiveReload.versionName:
         let since = request.method == "GET" ? target.queryValue("since") : nil
         let version = waitForVersion(differentFrom: since, waitForHangUp: waitForHangUp)
