@@ -4,7 +4,10 @@ enum HTML {
   /// Escapes `&`, `<`, `>`, `"` and `'`, so the result is safe in text and in quoted
   /// attribute values.
   static func escape(_ text: String) -> String {
-    guard text.utf8.contains(where: { $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27 })
+    guard
+      text.utf8.contains(where: {
+        $0 == 0x26 || $0 == 0x3C || $0 == 0x3E || $0 == 0x22 || $0 == 0x27
+      })
     else { return text }
     var out = ""
     out.reserveCapacity(text.utf8.count + 16)

@@ -1,4 +1,3 @@
-import Foundation
 import CCmark
 
 /// Pass 1: reads a parsed note without changing it.
@@ -88,7 +87,7 @@ struct NoteAnalyzer {
       }
     }
     result.plainText = plain.split(separator: "\n")
-      .map { $0.trimmingCharacters(in: .whitespaces) }
+      .map { PlainText.collapsingWhitespace(String($0)) }
       .filter { !$0.isEmpty }
       .joined(separator: "\n")
     result.preview = preview.preview
@@ -110,9 +109,10 @@ struct NoteAnalyzer {
     _ literal: String, at node: CmarkNode, skippedBytes: Int, tags: Bool, toPreview: Bool
   ) {
     var rest = literal.startIndex
-    let matches = literal.contains("[[") ? WikiLinkSyntax.matches(in: literal) : []
+    let matches = literal.containsBytes("[[") ? WikiLinkSyntax.matches(in: literal) : []
     for match in matches {
-      addPlainSegment(String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
+      addPlainSegment(
+        String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
       let offset =
         skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
       let at = source.location(
@@ -125,7 +125,7 @@ struct NoteAnalyzer {
   }
 
   private mutating func addPlainSegment(_ text: String, tags: Bool, toPreview: Bool) {
-    if tags && text.contains("#") {
+    if tags && text.containsBytes("#") {
       for match in TagSyntax.matches(in: text) where seenTags.insert(match.tag).inserted {
         result.tags.append(match.tag)
       }

@@ -20,7 +20,7 @@ enum PlainText {
 
   /// A text literal with `[[wiki links]]` replaced by what the reader sees and embeds dropped.
   static func readable(_ literal: String) -> String {
-    guard literal.contains("[[") else { return literal }
+    guard literal.containsBytes("[[") else { return literal }
     let matches = WikiLinkSyntax.matches(in: literal)
     guard !matches.isEmpty else { return literal }
     var out = ""
@@ -34,19 +34,51 @@ enum PlainText {
     return out
   }
 
+  /// Runs of whitespace become one space; leading and trailing whitespace goes. Works on
+  /// UTF-8 bytes: this runs over every note's whole text, and scalar-by-scalar string
+  /// building showed up as the top cost of `analyze`.
   static func collapsingWhitespace(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    var pendingSpace = false
-    for c in text {
-      if c.isWhitespace {
-        pendingSpace = true
-      } else {
-        if pendingSpace && !out.isEmpty { out.append(" ") }
-        pendingSpace = false
-        out.append(c)
+    var text = text
+    return text.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count)
+      var pendingSpace = false
+      var i = 0
+      while i < bytes.count {
+        let lead = bytes[i]
+        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        let end = min(i + length, bytes.count)
+        if isWhitespace(bytes, at: i, length: end - i) {
+          pendingSpace = true
+        } else {
+          if pendingSpace && !out.isEmpty { out.append(0x20) }
+          pendingSpace = false
+          out.append(contentsOf: bytes[i..<end])
+        }
+        i = end
       }
+      return String(decoding: out, as: UTF8.self)
     }
-    return out
+  }
+
+  /// Whether the UTF-8 encoded scalar at `i` is Unicode whitespace (White_Space property).
+  @inline(__always)
+  private static func isWhitespace(_ b: UnsafeBufferPointer<UInt8>, at i: Int, length: Int) -> Bool
+  {
+    switch length {
+    case 1: return b[i] == 0x20 || (0x09...0x0D).contains(b[i])
+    case 2: return b[i] == 0xC2 && (b[i + 1] == 0x85 || b[i + 1] == 0xA0)  // NEL, NBSP
+    case 3:
+      let last = b[i + 2]
+      switch (b[i], b[i + 1]) {
+      case (0xE1, 0x9A): return last == 0x80  // U+1680
+      case (0xE2, 0x80):
+        return (0x80...0x8A).contains(last) || last == 0xA8 || last == 0xA9 || last == 0xAF
+      case (0xE2, 0x81): return last == 0x9F  // U+205F
+      case (0xE3, 0x80): return last == 0x80  // ideographic space
+      default: return false
+      }
+    default: return false
+    }
   }
 }

@@ -4,12 +4,13 @@ struct PreviewBuilder {
   static let length = 140
 
   private var text = ""
+  /// UTF-8 bytes kept so far (cheaper to count than characters).
   private var collected = 0
   private var truncated = false
 
   /// Enough raw text is kept to fill the preview even after whitespace collapses; the rest of
   /// a long note is not copied.
-  var isFull: Bool { collected > PreviewBuilder.length * 3 }
+  var isFull: Bool { collected > PreviewBuilder.length * 12 }
 
   mutating func append(_ piece: String) {
     guard !piece.isEmpty else { return }
@@ -18,7 +19,7 @@ struct PreviewBuilder {
       return
     }
     text += piece
-    collected += piece.count
+    collected += piece.utf8.count
   }
 
   /// Whitespace collapsed, at most `length` characters cut on a grapheme boundary (at a space

@@ -74,6 +74,6 @@ enum TagSyntax {
       steps += 1
     }
     let word = String(scalars[start..<index])
-    return word.contains("://") || word.lowercased().hasPrefix("www.")
+    return word.containsBytes("://") || word.lowercased().hasPrefix("www.")
   }
 }

@@ -22,7 +22,8 @@ struct WikiLink: Hashable {
   var embedSize: (width: Int, height: Int?)? {
     guard isEmbed, let label else { return nil }
     let parts = label.split(separator: "x", omittingEmptySubsequences: false)
-    guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+    guard (1...2).contains(parts.count),
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
       let width = Int(parts[0])
     else { return nil }
     if parts.count == 1 { return (width, nil) }
@@ -73,7 +74,7 @@ enum WikiLinkSyntax {
 
   /// `Target#Fragment|label`, with `\|` (the pipe escaped for tables) read as `|`.
   static func parse(_ inner: Substring, isEmbed: Bool) -> WikiLink? {
-    guard !inner.contains("\n") else { return nil }
+    guard !inner.containsBytes("\n") else { return nil }
     var targetPart = inner
     var label: String?
     if let pipe = inner.firstIndex(of: "|") {

@@ -35,18 +35,106 @@ public enum SearchText {
   }
 
   /// Calls `body` with each term of `text` in reading order, without collecting them.
+  ///
+  /// Same result as splitting `normalize(text)`, but only the non-ASCII stretches go through
+  /// Foundation's normalisation: every step works character by character except around
+  /// combining marks and jamo, which are never ASCII, so cutting at ASCII changes nothing.
   public static func forEachTerm(in text: String, _ body: (String) -> Void) {
-    var word = String.UnicodeScalarView()
-    var wordLength = 0
-    var run: [Unicode.Scalar] = []
+    var tokenizer = Tokenizer()
+    let utf8 = text.utf8
+    var i = utf8.startIndex
+    while i != utf8.endIndex {
+      let byte = utf8[i]
+      if byte < 0x80 {
+        tokenizer.feedASCII(byte, body)
+        i = utf8.index(after: i)
+        continue
+      }
+      var end = utf8.index(after: i)
+      while end != utf8.endIndex && utf8[end] >= 0x80 { end = utf8.index(after: end) }
+      for scalar in normalize(String(text[i..<end])).unicodeScalars {
+        tokenizer.feed(scalar, body)
+      }
+      i = end
+    }
+    tokenizer.finish(body)
+  }
 
-    func flushWord() {
+  /// Splits text that is already normalised; the plain definition `forEachTerm` must match.
+  static func terms(inNormalized text: String) -> [String] {
+    var terms: [String] = []
+    var tokenizer = Tokenizer()
+    for scalar in text.unicodeScalars { tokenizer.feed(scalar) { terms.append($0) } }
+    tokenizer.finish { terms.append($0) }
+    return terms
+  }
+
+  /// Step 2 and 3: scalars of normalised text in, terms out.
+  struct Tokenizer {
+    /// UTF-8 of the word so far, and its length in scalars.
+    private var word: [UInt8] = []
+    private var wordLength = 0
+    private var run: [Unicode.Scalar] = []
+
+    mutating func feed(_ scalar: Unicode.Scalar, _ body: (String) -> Void) {
+      switch kind(of: scalar) {
+      case .word:
+        flushRun(body)
+        if wordLength < maxTermLength {
+          if scalar.isASCII {
+            // Only the ASCII path sees upper case here: `normalize` lowercased the rest.
+            let v = UInt8(scalar.value)
+            word.append(v >= 0x41 && v <= 0x5A ? v + 32 : v)
+          } else {
+            word.append(contentsOf: UTF8.encode(scalar)!)
+          }
+          wordLength += 1
+        }
+      case .cjk:
+        flushWord(body)
+        run.append(scalar)
+      case .separator:
+        flushWord(body)
+        flushRun(body)
+      }
+    }
+
+    /// `feed` for one ASCII byte of not yet normalised text, the common case, kept cheap.
+    @inline(__always)
+    mutating func feedASCII(_ byte: UInt8, _ body: (String) -> Void) {
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        appendASCII(byte, body)
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+        appendASCII(byte + 32, body)
+      default:
+        flushWord(body)
+        if !run.isEmpty { flushRun(body) }
+      }
+    }
+
+    @inline(__always)
+    private mutating func appendASCII(_ byte: UInt8, _ body: (String) -> Void) {
+      if !run.isEmpty { flushRun(body) }
+      if wordLength < maxTermLength {
+        word.append(byte)
+        wordLength += 1
+      }
+    }
+
+    mutating func finish(_ body: (String) -> Void) {
+      flushWord(body)
+      flushRun(body)
+    }
+
+    private mutating func flushWord(_ body: (String) -> Void) {
       guard wordLength > 0 else { return }
-      body(String(word))
-      word = String.UnicodeScalarView()
+      body(String(decoding: word, as: UTF8.self))
+      word.removeAll(keepingCapacity: true)
       wordLength = 0
     }
-    func flushRun() {
+
+    private mutating func flushRun(_ body: (String) -> Void) {
       if run.count == 1 {
         body(String(run[0]))
       } else if run.count > 1 {
@@ -59,25 +147,6 @@ public enum SearchText {
       }
       run.removeAll(keepingCapacity: true)
     }
-
-    for scalar in normalize(text).unicodeScalars {
-      switch kind(of: scalar) {
-      case .word:
-        flushRun()
-        if wordLength < maxTermLength {
-          word.append(scalar)
-          wordLength += 1
-        }
-      case .cjk:
-        flushWord()
-        run.append(scalar)
-      case .separator:
-        flushWord()
-        flushRun()
-      }
-    }
-    flushWord()
-    flushRun()
   }
 
   enum Kind { case word, cjk, separator }

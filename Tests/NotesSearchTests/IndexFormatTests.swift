@@ -7,7 +7,8 @@ import Testing
   static func notes(_ count: Int) -> [SearchDocument] {
     (0..<count).map { i in
       SearchDocument(
-        url: "/Folder \(i % 7)/note-\(i)/", title: "Note \(i) about \(["swift", "café", "東京"][i % 3])",
+        url: "/Folder \(i % 7)/note-\(i)/",
+        title: "Note \(i) about \(["swift", "café", "東京"][i % 3])",
         folder: "Folder \(i % 7)", text: "Body \(i) mentions coffee and tea and number \(i * 31).",
         updated: Date(timeIntervalSince1970: TimeInterval(1_600_000_000 + (i % 50) * 3600)))
     }
@@ -27,7 +28,8 @@ import Testing
     let files = SearchIndex.build(Self.notes(40))
     let manifest = try #require(files["manifest.json"])
     let text = String(decoding: manifest, as: UTF8.self)
-    let object = try #require(try JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any])
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(manifest)) as? [String: Any])
     let shards = try #require(object["shards"] as? Int)
     let chunkSize = try #require(object["chunkSize"] as? Int)
     #expect(object["documents"] as? Int == 40)
@@ -53,7 +55,8 @@ import Testing
     let ownFiles = files.keys.filter { $0.hasPrefix("shards/") && $0.contains("-") }
     // "coffee", "and", "body" … are in all 3,000 notes.
     #expect(!ownFiles.isEmpty)
-    let largestShard = files.filter { $0.key.hasPrefix("shards/") && !$0.key.contains("-") }
+    let largestShard =
+      files.filter { $0.key.hasPrefix("shards/") && !$0.key.contains("-") }
       .map(\.value.count).max() ?? 0
     #expect(largestShard < 3 * SearchIndex.targetShardBytes)
     let search = ReferenceSearch(files: files)
@@ -92,12 +95,15 @@ import Testing
   @Test func excerptsAreShortAndCutAtAWord() {
     let long = String(repeating: "alpha beta gamma ", count: 40)
     let excerpt = Excerpt.make(long)
-    #expect(excerpt.count <= Excerpt.maxCharacters + 1)
+    #expect(excerpt.count <= Excerpt.maxLength + 1)
     #expect(excerpt.hasSuffix("…"))
     #expect(long.hasPrefix(String(excerpt.dropLast())))
     #expect(!excerpt.dropLast().hasSuffix(" "))
     let japanese = String(repeating: "東京都の天気。", count: 60)
-    #expect(Excerpt.make(japanese).count == Excerpt.maxCharacters + 1)
+    #expect(Excerpt.make(japanese).count == Excerpt.maxLength + 1)
     #expect(Excerpt.make("  short\n\n note ") == "short note")
+    // A combining accent at the cut goes with its letter, not half of it.
+    let accents = "x" + String(repeating: "e\u{301}", count: 200)
+    #expect(Excerpt.make(accents).unicodeScalars.dropLast().last == "\u{301}")
   }
 }

@@ -25,7 +25,10 @@ struct ReferenceSearch {
     var fetchedBytes: Int
   }
 
-  enum Failure: Error { case missingFile(String), malformed(String) }
+  enum Failure: Error {
+    case missingFile(String)
+    case malformed(String)
+  }
 
   let files: [String: [UInt8]]
 
@@ -88,7 +91,9 @@ struct ReferenceSearch {
       guard let chunk = try fetch(path) as? [[String]] else { throw Failure.malformed(path) }
       let fields = chunk[document % chunkSize]
       hits.append(
-        Hit(title: fields[0], folder: fields[1], url: fields[2], updated: fields[3], excerpt: fields[4]))
+        Hit(
+          title: fields[0], folder: fields[1], url: fields[2], updated: fields[3],
+          excerpt: fields[4]))
     }
     let bytes = fetched.reduce(0) { $0 + files[$1]!.count }
     return Outcome(total: ranked.count, hits: hits, fetched: fetched, fetchedBytes: bytes)

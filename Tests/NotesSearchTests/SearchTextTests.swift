@@ -62,4 +62,15 @@ import Testing
   @Test func punctuationOnlyTextHasNoTerms() {
     #expect(SearchText.terms(in: " — !!! ・ 。") == [])
   }
+
+  /// `forEachTerm` normalises only the non-ASCII stretches; it must agree with normalising
+  /// the whole text first, which is what `search.js` does with a query.
+  @Test(arguments: [
+    "café CAFÉ Cafe\u{301}", "e\u{301}tude", "ＡＢＣdef", "Swiftで開発2024年", "㎏ and ™ and ①",
+    "ΣΟΦΙΑΣ σοφίας", "ｶﾞｲﾄﾞbook", "한국어abc", "A\u{30A}ngstro\u{308}m", "日本語・English・中文",
+  ])
+  func splittingAtASCIIMatchesNormalisingTheWholeText(text: String) {
+    #expect(
+      SearchText.terms(in: text) == SearchText.terms(inNormalized: SearchText.normalize(text)))
+  }
 }

@@ -29,7 +29,10 @@ enum CalloutPass {
     guard literal.hasPrefix("[!"), let close = literal.firstIndex(of: "]") else { return nil }
     let type = literal[literal.index(literal.startIndex, offsetBy: 2)..<close]
     guard !type.isEmpty,
-      type.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") })
+      type.unicodeScalars.allSatisfy({
+        $0.isASCII
+          && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_")
+      })
     else { return nil }
     var rest = literal[literal.index(after: close)...]
     var foldedOpen: Bool?
@@ -40,7 +43,8 @@ enum CalloutPass {
     guard rest.isEmpty || rest.first!.isWhitespace else { return nil }
     // Only leading space goes: the title's last word may be followed by more inline markup.
     return Header(
-      type: type.lowercased(), foldedOpen: foldedOpen, rest: String(rest.drop(while: \.isWhitespace)))
+      type: type.lowercased(), foldedOpen: foldedOpen,
+      rest: String(rest.drop(while: \.isWhitespace)))
   }
 
   private static func rewrite(_ quote: CmarkNode, text: CmarkNode, header: Header) {
@@ -67,7 +71,8 @@ enum CalloutPass {
     let container: CmarkNode
     switch header.foldedOpen {
     case nil:
-      container = .customBlock(enter: "<aside class=\"\(classes)\" role=\"note\">", exit: "</aside>")
+      container = .customBlock(
+        enter: "<aside class=\"\(classes)\" role=\"note\">", exit: "</aside>")
     case let open?:
       container = .customBlock(
         enter: "<details class=\"\(classes)\"\(open ? " open" : "")>", exit: "</details>")

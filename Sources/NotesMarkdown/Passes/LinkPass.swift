@@ -20,7 +20,8 @@ enum LinkPass {
     if URLSafety.isDangerous(destination) {
       let scheme = destination.prefix { $0 != ":" }.trimmingSpaces
       unresolve(
-        node, message: "unsafe \(scheme.lowercased()): URL removed from \(isImage ? "image" : "link")",
+        node,
+        message: "unsafe \(scheme.lowercased()): URL removed from \(isImage ? "image" : "link")",
         at: at, context: &context)
       return
     }

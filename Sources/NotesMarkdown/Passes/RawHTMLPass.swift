@@ -32,7 +32,7 @@ enum RawHTMLPass {
   /// Replaces the value of every URL attribute that is dangerous (after decoding character
   /// references, as a browser would) with an empty one.
   static func neutralizingDangerousURLs(in html: String) -> String {
-    guard html.contains("=") else { return html }
+    guard html.containsBytes("=") else { return html }
     var out = ""
     var rest = Substring(html)
     // name = "value" | 'value' | value
@@ -56,7 +56,7 @@ enum RawHTMLPass {
   /// Decodes `&#106;`, `&#x6A;` and the named references that can hide a scheme, enough to see
   /// a URL's scheme as the browser will.
   static func decodingCharacterReferences(_ value: Substring) -> String {
-    guard value.contains("&") else { return String(value) }
+    guard value.containsBytes("&") else { return String(value) }
     let named = [
       "colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "lpar": "(", "rpar": ")",
       "sol": "/", "period": ".", "quot": "\"", "apos": "'",
@@ -76,9 +76,13 @@ enum RawHTMLPass {
         let hasSemicolon = j < value.endIndex && value[j] == ";"
         var decoded: String?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
-          decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+          decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map {
+            String($0)
+          }
         } else if name.hasPrefix("#") {
-          decoded = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map { String($0) }
+          decoded = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map {
+            String($0)
+          }
         } else {
           decoded = named[name.lowercased()]
         }

@@ -15,7 +15,8 @@ enum TagPass {
         let href = InlineHTML.safeURL(context.resolver.tagURL(match.tag))
         node.insertBefore(
           .customInline(
-            enter: "<a class=\"tag\"\(HTML.attribute("href", href))>#\(HTML.escape(match.tag))</a>"))
+            enter: "<a class=\"tag\"\(HTML.attribute("href", href))>#\(HTML.escape(match.tag))</a>")
+        )
         rest = match.range.upperBound
       }
       TextNodes.insertText(literal[rest...], before: node)

@@ -78,10 +78,12 @@ enum WikiLinkPass {
     }
     switch kind {
     case .image:
-      return "<img\(src)\(HTML.attribute("alt", altText(link, name: name))) loading=\"lazy\"\(size)>"
+      return
+        "<img\(src)\(HTML.attribute("alt", altText(link, name: name))) loading=\"lazy\"\(size)>"
     case .pdf:
       let data = HTML.attribute("data", InlineHTML.safeURL(url))
-      return "<object class=\"embed-pdf\"\(data) type=\"application/pdf\"\(size)>\(fallback)</object>"
+      return
+        "<object class=\"embed-pdf\"\(data) type=\"application/pdf\"\(size)>\(fallback)</object>"
     case .audio:
       return "<audio controls preload=\"metadata\"\(src)>\(fallback)</audio>"
     case .video:

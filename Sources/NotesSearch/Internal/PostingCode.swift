@@ -4,7 +4,8 @@
 /// 5 bits plus 32 when more characters of the same number follow. Values are indexes into
 /// `alphabet`, which needs no escaping in JSON. Numbers below 32 take one character.
 enum PostingCode {
-  static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+  static let alphabet = Array(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
 
   static func append(_ number: Int, to out: inout [UInt8]) {
     precondition(number >= 0, "posting numbers are never negative")

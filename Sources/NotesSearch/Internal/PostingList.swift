@@ -19,23 +19,61 @@ struct PostingList {
 extension PostingList {
   /// The postings of every term in `documents`, numbered by their position in the array.
   static func collect(_ documents: [SearchDocument]) -> [String: PostingList] {
-    var lists: [String: PostingList] = [:]
-    var frequencies: [String: Int] = [:]
-    var titleTerms: Set<String> = []
+    var collector = Collector()
     for (number, document) in documents.enumerated() {
-      frequencies.removeAll(keepingCapacity: true)
-      titleTerms.removeAll(keepingCapacity: true)
-      SearchText.forEachTerm(in: document.text) { frequencies[$0, default: 0] += 1 }
-      SearchText.forEachTerm(in: document.title) { term in
-        titleTerms.insert(term)
-        // A title-only term still needs a posting; its body frequency stays 0.
-        if frequencies[term] == nil { frequencies[term] = 0 }
-      }
-      for (term, frequency) in frequencies {
-        lists[term, default: PostingList()].add(
-          document: number, frequency: frequency, inTitle: titleTerms.contains(term))
-      }
+      SearchText.forEachTerm(in: document.text) { collector.see($0, inTitle: false) }
+      SearchText.forEachTerm(in: document.title) { collector.see($0, inTitle: true) }
+      collector.endDocument(number)
     }
-    return lists
+    return collector.lists
+  }
+
+  /// Counts one document's terms in arrays indexed by term number, so each token costs one
+  /// dictionary lookup.
+  private struct Collector {
+    var numbers: [String: Int] = [:]
+    var terms: [String] = []
+    var postings: [PostingList] = []
+    var frequency: [Int] = []
+    var inTitle: [Bool] = []
+    /// Term numbers seen in the current document, each once.
+    var seen: [Int] = []
+    var isSeen: [Bool] = []
+
+    mutating func see(_ term: String, inTitle title: Bool) {
+      let number: Int
+      if let known = numbers[term] {
+        number = known
+      } else {
+        number = terms.count
+        numbers[term] = number
+        terms.append(term)
+        postings.append(PostingList())
+        frequency.append(0)
+        inTitle.append(false)
+        isSeen.append(false)
+      }
+      if !isSeen[number] {
+        isSeen[number] = true
+        seen.append(number)
+      }
+      // A title-only term still gets a posting; its body frequency stays 0.
+      if title { inTitle[number] = true } else { frequency[number] += 1 }
+    }
+
+    mutating func endDocument(_ document: Int) {
+      for number in seen {
+        postings[number].add(
+          document: document, frequency: frequency[number], inTitle: inTitle[number])
+        frequency[number] = 0
+        inTitle[number] = false
+        isSeen[number] = false
+      }
+      seen.removeAll(keepingCapacity: true)
+    }
+
+    var lists: [String: PostingList] {
+      Dictionary(uniqueKeysWithValues: zip(terms, postings))
+    }
   }
 }

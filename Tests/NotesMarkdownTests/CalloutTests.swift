@@ -1,0 +1,51 @@
+import Testing
+
+@testable import NotesMarkdown
+
+@Suite struct CalloutTests {
+  @Test func plainCalloutIsAnAside() {
+    #expect(
+      html("> [!note]\n> Remember this.") == """
+        <aside class="callout callout-note" role="note">
+        <p class="callout-title">Note</p>
+        <p>Remember this.</p>
+        </aside>
+
+        """)
+  }
+
+  @Test func titleKeepsItsMarkup() {
+    let out = html("> [!tip] Use *this* trick\n> Body text.\n>\n> More.")
+    #expect(out.contains(#"<aside class="callout callout-tip" role="note">"#))
+    #expect(
+      out.contains(
+        "<p class=\"callout-title\">Use <em>this</em> trick</p>\n<p>Body text.</p>\n<p>More.</p>"))
+  }
+
+  @Test func foldedIsDetails() {
+    #expect(
+      html("> [!WARNING]- Careful\n> Hidden until opened.") == """
+        <details class="callout callout-warning">
+        <summary class="callout-title">Careful</summary>
+        <p>Hidden until opened.</p>
+        </details>
+
+        """)
+    #expect(
+      html("> [!faq]+\n> Open.").contains(
+        "<details class=\"callout callout-faq\" open>\n<summary class=\"callout-title\">Faq</summary>"
+      ))
+  }
+
+  @Test(arguments: [
+    "> Just a quote", "> [!] empty type", "> [!note]x glued", "> text\n> [!note] later",
+    "`[!note]`",
+  ])
+  func notCallouts(_ markdown: String) {
+    #expect(!html(markdown).contains("callout"))
+  }
+
+  @Test func markerIsNotInThePreview() {
+    #expect(Markdown.analyze("> [!note] Heads up\n> The body.").preview == "Heads up The body.")
+  }
+}

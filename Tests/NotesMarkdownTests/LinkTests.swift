@@ -1,0 +1,154 @@
+import Foundation
+import NotesCore
+import Testing
+
+@testable import NotesMarkdown
+
+@Suite struct MarkdownLinkTests {
+  @Test func relativeNoteLinkBecomesTheResolversURL() {
+    let out = html("Read [the roadmap](Roadmap.md#Q3) first.")
+    #expect(out.contains(#"<a href="/notes/roadmap/#Q3">the roadmap</a>"#))
+  }
+
+  @Test func percentEscapesAreDecodedForTheResolver() throws {
+    let analysis = Markdown.analyze("[a](Work%2FAlpha.md#Goals%20now)")
+    let reference = try #require(analysis.references.first)
+    #expect(reference.target == "Work/Alpha.md")
+    #expect(reference.fragment == "Goals%20now")
+    #expect(html("[a](Work%2FAlpha.md)").contains(#"href="/notes/work/alpha/""#))
+  }
+
+  @Test(arguments: ["https://swift.org/", "mailto:me@example.org", "#local"])
+  func externalAndLocalLinksAreKept(_ url: String) {
+    let out = html("[x](\(url))")
+    #expect(out.contains(#"<a href="\#(url)">x</a>"#))
+  }
+
+  @Test func relativeImageBecomesAttachmentURL() {
+    let out = html("![A diagram](diagram.png)")
+    #expect(out.contains(#"<img src="/notes/diagram.png" alt="A diagram""#))
+  }
+
+  @Test func unresolvedLinkIsASpanWithAWarningAtItsFilePosition() throws {
+    let note = render("Intro line.\n\nSee *also* [the **old** plan](Plan.md) today.", lineOffset: 4)
+    #expect(
+      note.html.contains(
+        #"<span class="broken-link" title="unknown note &#39;Plan.md&#39;">the <strong>old</strong> plan</span>"#
+      ))
+    #expect(!note.html.contains("href=\"Plan.md\""))
+    let warning = try #require(note.diagnostics.first)
+    #expect(note.diagnostics.count == 1)
+    #expect(warning.severity == .warning)
+    // Body line 3 + 4 lines of front matter; `[` is the 12th character.
+    #expect(warning.location == SourceLocation(path: "content/Note.md", line: 7, column: 12))
+    #expect(warning.description == "content/Note.md:7:12: warning: unknown note 'Plan.md'")
+  }
+
+  @Test func columnsCountCharactersNotBytes() throws {
+    let note = render("> 日本語のメモ [x](Nope.md)")
+    let warning = try #require(note.diagnostics.first)
+    #expect(warning.location?.column == 10)
+  }
+
+  @Test func unresolvedImageShowsItsAltText() {
+    let note = render("![Team photo](missing.jpg)")
+    #expect(
+      note.html.contains(
+        #"<span class="broken-link" title="unknown note &#39;missing.jpg&#39;">Team photo</span>"#))
+    #expect(!note.html.contains("<img"))
+    #expect(note.diagnostics.count == 1)
+  }
+
+  @Test func linkInsideCodeIsNotTouched() {
+    let note = render("`[x](Nope.md)`")
+    #expect(note.html.contains("<code>[x](Nope.md)</code>"))
+    #expect(note.diagnostics.isEmpty)
+  }
+}
+
+@Suite struct ScriptURLTests {
+  static let spellings = [
+    "javascript:alert(1)", "JavaScript:alert(1)", "JAVASCRIPT:alert(1)", " javascript:alert(1)",
+    "java&#115;cript:alert(1)", "&#106;avascript:alert(1)", "javascript&colon;alert(1)",
+    "vbscript:msgbox(1)", "file:///etc/passwd", "data:text/html;base64,PHNjcmlwdD4=",
+    "data:image/svg+xml,<svg onload=alert(1)>",
+  ]
+
+  @Test(arguments: spellings, [false, true])
+  func neverEmittedInMarkdownLinksOrImages(_ url: String, unsafe: Bool) {
+    for markdown in ["[click](\(url))", "![img](\(url))", "[click](<\(url)>)", "<\(url)>"] {
+      let out = html(markdown, unsafeHTML: unsafe)
+      #expect(dangerousURLs(in: out).isEmpty, "\(markdown) → \(out)")
+    }
+  }
+
+  @Test func theCheckerAboveCatchesWhatItLooksFor() {
+    #expect(dangerousURLs(in: #"<a href="java&#115;cript:x">"#).count == 1)
+    #expect(dangerousURLs(in: "<img src= JAVASCRIPT:x>").count == 1)
+    #expect(dangerousURLs(in: #"<a href="/notes/js/">"#).isEmpty)
+  }
+
+  @Test func dangerousLinkTextStaysReadableWithAWarning() throws {
+    let note = render("[click me](javascript:alert(1))")
+    #expect(note.html.contains(">click me</span>"))
+    let warning = try #require(note.diagnostics.first)
+    #expect(warning.message.contains("javascript"))
+  }
+
+  @Test func imageDataURLsArePictures() {
+    let out = html("![dot](data:image/png;base64,iVBORw0KGgo=)")
+    #expect(out.contains(#"src="data:image/png;base64,iVBORw0KGgo=""#))
+  }
+
+  @Test(arguments: [
+    #"<a href="javascript:alert(1)">x</a>"#, #"<a href='JaVaScRiPt:alert(1)'>x</a>"#,
+    #"<a href="&#106;avascript:alert(1)">x</a>"#, #"<a href="java&#x09;script:alert(1)">x</a>"#,
+    #"<img src=javascript:alert(1)>"#,
+    #"<iframe src="data:text/html,<script>alert(1)</script>"></iframe>"#,
+  ])
+  func neverEmittedFromRawHTMLEvenWhenAllowed(_ raw: String) {
+    let out = html("Before \(raw) after\n\n<div>\n\(raw)\n</div>", unsafeHTML: true)
+    #expect(dangerousURLs(in: out).isEmpty, "\(out)")
+    #expect(out.contains("Before"))
+    #expect(out.contains("<div>"))
+  }
+
+  @Test func resolverURLsAreCheckedToo() {
+    struct EvilResolver: LinkResolver {
+      func resolve(_ reference: LinkReference) -> LinkResolution {
+        .page(url: "javascript:alert(1)")
+      }
+      func tagURL(_ tag: String) -> String { "javascript:alert(2)" }
+    }
+    let out = Markdown.render(
+      "[a](b.md) [[c]] ![[d.png]] #tag", options: RenderOptions(sourcePath: "n.md"),
+      resolver: EvilResolver()
+    ).html
+    #expect(dangerousURLs(in: out).isEmpty, "\(out)")
+    #expect(!out.contains("javascript:"))
+  }
+}
+
+/// The values of URL attributes in `html` that a browser would run or use to read local data,
+/// decoded the way a browser decodes them. Written independently of the module's own check.
+func dangerousURLs(in html: String) -> [String] {
+  let attribute = #/(?i)(?:href|src|data|action|formaction|poster)\s*=\s*("[^"]*"|'[^']*'|[^\s>]+)/#
+  return html.matches(of: attribute).compactMap { match in
+    var value = String(match.output.1)
+    if value.hasPrefix("\"") || value.hasPrefix("'") {
+      value = String(value.dropFirst().dropLast())
+    }
+    value = value.replacing(#/&#[xX]([0-9a-fA-F]+);?/#) { m in
+      String(Character(Unicode.Scalar(UInt32(m.output.1, radix: 16)!)!))
+    }
+    value = value.replacing(#/&#([0-9]+);?/#) { m in
+      String(Character(Unicode.Scalar(UInt32(m.output.1)!)!))
+    }
+    value = value.replacingOccurrences(of: "&colon;", with: ":").replacingOccurrences(
+      of: "&amp;", with: "&")
+    let squeezed = value.unicodeScalars.filter { $0.value > 0x20 }.map(String.init).joined()
+      .lowercased()
+    let bad = ["javascript:", "vbscript:", "file:", "data:text", "data:image/svg"]
+    return bad.contains { squeezed.hasPrefix($0) } ? value : nil
+  }
+}

@@ -1,0 +1,62 @@
+import CCmark
+import Foundation
+import Testing
+
+@testable import NotesMarkdown
+
+/// `Markdown.render` should cost about what cmark's own parse + render costs. Run with
+/// `NOTES_BENCH=1 swift test -c release -Xswiftc -enable-testing --filter PerformanceTests`.
+/// Measured so far: render ≈ 7× cmark (≈ 1 ms for this note); a share of that is `Slug.make`
+/// for heading ids (≈ 20 µs per heading, Foundation NFC). The bound guards against
+/// regressions while the gap is being closed.
+@Suite(.enabled(if: ProcessInfo.processInfo.environment["NOTES_BENCH"] != nil))
+struct PerformanceTests {
+  /// A typical note of about 3 KB: headings, lists, tasks, links, wiki links, tags, code.
+  static let note: String = {
+    let section = """
+      ## Section about [[Roadmap]] and plans
+
+      Some text with a [link](Roadmap.md), *emphasis*, `code`, and a tag #work/alpha.
+      Another line that goes on for a while so the paragraph is realistic in length.
+
+      - [ ] Task with [[Work/Alpha|alpha]]
+      - [x] Done thing
+      - plain item with https://example.org/#anchor
+
+      > [!tip] A callout
+      > With body text.
+
+      ```swift
+      let x = [[1, 2], [3]] // #notatag
+      ```
+
+      """
+    return "# Title\n\n" + String(repeating: section, count: 6)
+  }()
+
+  @Test func renderCostsAboutWhatCmarkCosts() {
+    let note = PerformanceTests.note
+    let rounds = 2_000
+    let clock = ContinuousClock()
+    let cmark = clock.measure {
+      for _ in 0..<rounds {
+        note.withCString { c in
+          let doc = cmark_parse_document(c, strlen(c), CMARK_OPT_SOURCEPOS)!
+          let html = cmark_render_html(doc, CMARK_OPT_DEFAULT)!
+          free(html)
+          cmark_node_free(doc)
+        }
+      }
+    }
+    let ours = clock.measure {
+      for _ in 0..<rounds { _ = render(note) }
+    }
+    let analysis = clock.measure {
+      for _ in 0..<rounds { _ = Markdown.analyze(note) }
+    }
+    print(
+      "note: \(note.utf8.count) bytes; per note: cmark \(cmark / rounds), render \(ours / rounds), analyze \(analysis / rounds)"
+    )
+    #expect(ours < cmark * 10)
+  }
+}

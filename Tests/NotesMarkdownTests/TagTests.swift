@@ -1,0 +1,54 @@
+import Testing
+
+@testable import NotesMarkdown
+
+@Suite struct TagTests {
+  @Test(arguments: [
+    ("Plans #work today", ["work"]),
+    ("#start of a line", ["start"]),
+    ("Nested #project/alpha and #project/beta/", ["project/alpha", "project/beta"]),
+    ("日本語 #料理 と #東京2024", ["料理", "東京2024"]),
+    ("(#paren), #comma, and \"#quoted\"", ["paren", "comma", "quoted"]),
+    ("#y2024 and #2024-q1 and #a_b", ["y2024", "2024-q1", "a_b"]),
+    ("repeat #x and #x again", ["x"]),
+  ])
+  func found(_ markdown: String, _ tags: [String]) {
+    #expect(Markdown.analyze(markdown).tags == tags)
+  }
+
+  @Test(arguments: [
+    "Issue #1 and #123",
+    "An entity &#123; and &amp;#35;x",
+    "`#code` span",
+    "```\n#fenced code\n```",
+    "    #indented code",
+    "See https://x.org/#frag and https://x.org/page#frag",
+    "<https://x.org/#frag>",
+    "[link #text](https://x.org)",
+    "## Heading",
+    "# Heading with #tag",
+    "C#sharp and a#b",
+    "## #",
+    "[[Note#Heading]] and [[#Heading]]",
+  ])
+  func notATag(_ markdown: String) {
+    #expect(Markdown.analyze(markdown).tags == [], "\(markdown)")
+    #expect(!html(markdown).contains("class=\"tag\""), "\(markdown)")
+  }
+
+  @Test func renderedAsLinksToTheTagPage() {
+    let out = html("Filed under #project/alpha, and #料理.")
+    #expect(
+      out == """
+        <p>Filed under <a class="tag" href="/notes/_tags/project/alpha/">#project/alpha</a>, and \
+        <a class="tag" href="/notes/_tags/料理/">#料理</a>.</p>
+
+        """)
+  }
+
+  @Test func literalInCodeAndUntouchedAround() {
+    let out = html("`#notag` then #tag\n\n```\n#notag\n```")
+    #expect(out.contains("<code>#notag</code> then <a class=\"tag\""))
+    #expect(out.contains("<pre><code>#notag\n</code></pre>"))
+  }
+}

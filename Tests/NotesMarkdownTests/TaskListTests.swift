@@ -1,0 +1,65 @@
+import Testing
+
+@testable import NotesMarkdown
+
+@Suite struct TaskListTests {
+  let note = """
+    - [ ] Buy milk
+    - [x] Call [[Roadmap|Alice]]
+    - [X] Done too
+    - plain item
+    """
+
+  @Test func checkboxesWithTheTextAsLabel() {
+    let out = html(note)
+    #expect(
+      out == """
+        <ul class="task-list">
+        <li class="task">
+        <label><input type="checkbox" disabled> Buy milk</label>
+        </li>
+        <li class="task">
+        <label><input type="checkbox" checked disabled> Call <a class="wiki-link" href="/notes/roadmap/">Alice</a></label>
+        </li>
+        <li class="task">
+        <label><input type="checkbox" checked disabled> Done too</label>
+        </li>
+        <li>
+        plain item
+        </li>
+        </ul>
+
+        """)
+  }
+
+  @Test func counted() {
+    #expect(Markdown.analyze(note).tasks == TaskCount(done: 2, total: 3))
+    #expect(Markdown.analyze("- a\n- b").tasks == TaskCount(done: 0, total: 0))
+  }
+
+  @Test func markersAreNotText() {
+    let analysis = Markdown.analyze(note)
+    #expect(analysis.plainText == "Buy milk\nCall Alice\nDone too\nplain item")
+  }
+
+  @Test func orderedLooseAndNested() {
+    let out = html("3. [ ] third\n\n4. [x] fourth\n   - [ ] sub\n   - other")
+    #expect(out.contains(#"<ol class="task-list" start="3">"#))
+    #expect(out.contains("<p><label><input type=\"checkbox\" disabled> third</label></p>"))
+    #expect(
+      out.contains(
+        "<ul class=\"task-list\">\n<li class=\"task\">\n<label><input type=\"checkbox\" disabled> sub</label>"
+      ))
+    #expect(
+      Markdown.analyze("3. [ ] third\n\n4. [x] fourth\n   - [ ] sub").tasks
+        == TaskCount(done: 1, total: 3))
+  }
+
+  @Test(arguments: [
+    "`- [ ] code`", "```\n- [ ] fenced\n```", "- [y] not a box", "- [ ]not spaced", "Text [ ] here",
+  ])
+  func notTasks(_ markdown: String) {
+    #expect(!html(markdown).contains("checkbox"))
+    #expect(Markdown.analyze(markdown).tasks.total == 0)
+  }
+}

@@ -1,0 +1,139 @@
+import Testing
+
+@testable import NotesMarkdown
+
+@Suite struct WikiLinkTests {
+  @Test(arguments: [
+    ("[[Roadmap]]", #"<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#),
+    ("[[Work/Alpha]]", #"<a class="wiki-link" href="/notes/work/alpha/">Alpha</a>"#),
+    ("[[Roadmap|the plan]]", #"<a class="wiki-link" href="/notes/roadmap/">the plan</a>"#),
+    ("[[Work/Alpha#Goals]]", #"<a class="wiki-link" href="/notes/work/alpha/#Goals">Alpha</a>"#),
+    ("[[#概要]]", ##"<a class="wiki-link" href="#概要">概要</a>"##),
+    ("[[Roadmap\\|in a table]]", #"<a class="wiki-link" href="/notes/roadmap/">in a table</a>"#),
+    ("[[ Roadmap | spaced ]]", #"<a class="wiki-link" href="/notes/roadmap/">spaced</a>"#),
+  ])
+  func formsBecomeLinks(_ markdown: String, _ expected: String) {
+    let out = html("Before \(markdown) after.")
+    #expect(out.contains("<p>Before \(expected) after.</p>"), "\(out)")
+  }
+
+  @Test func literalBackslashBeforePipeIsReadAsTheTablePipe() {
+    let link = WikiLinkSyntax.matches(in: #"see [[Roadmap\|plan]]"#).first?.link
+    #expect(link == WikiLink(isEmbed: false, target: "Roadmap", fragment: nil, label: "plan"))
+  }
+
+  @Test func referencesCarryTargetFragmentLabelAndPosition() {
+    let analysis = Markdown.analyze(
+      "Line one\n\n- see [[Work/Alpha#Goals|goals]] and ![[diagram.png|300]]", lineOffset: 2)
+    #expect(
+      analysis.references == [
+        LinkReference(
+          kind: .wikiLink, target: "Work/Alpha", fragment: "Goals", label: "goals", line: 5,
+          column: 7),
+        LinkReference(kind: .wikiEmbed, target: "diagram.png", label: "300", line: 5, column: 38),
+      ])
+  }
+
+  @Test func unresolvedWikiLinkIsASpanAndAWarning() throws {
+    let note = render("# T\n\nSee [[Roadmp]] now", lineOffset: 1)
+    #expect(
+      note.html.contains(
+        #"<span class="broken-link" title="unknown note &#39;Roadmp&#39;">Roadmp</span>"#))
+    let warning = try #require(note.diagnostics.first)
+    #expect(warning.location?.description == "content/Note.md:4:5")
+  }
+
+  @Test(arguments: [
+    "`[[Roadmap]]`", "```\n[[Roadmap]]\n```", "    [[Roadmap]]", "[a [[Roadmap]] b](https://x.org)",
+    "<https://x.org/[[Roadmap]]>",
+  ])
+  func literalInCodeLinkTextsAndURLs(_ markdown: String) {
+    let note = render(markdown)
+    #expect(!note.html.contains("wiki-link"))
+    #expect(note.html.contains("[[Roadmap]]"))
+    #expect(Markdown.analyze(markdown).references.allSatisfy { $0.kind != .wikiLink })
+  }
+
+  @Test func notAWikiLink() {
+    #expect(html("[[]] and [[ ]] and [[x").contains("[[]] and [[ ]] and [[x"))
+  }
+
+  @Test func wikiLinkInsideEmphasisAndHeadings() {
+    #expect(
+      html("*see [[Roadmap]]*").contains(
+        #"<em>see <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></em>"#))
+    #expect(
+      html("## About [[Roadmap]]").contains(#"<h2 id="about-roadmap">About <a class="wiki-link""#))
+  }
+}
+
+@Suite struct EmbedTests {
+  @Test func imageWithWidthAndSize() {
+    #expect(
+      html("![[diagram.png]]").contains(
+        #"<img src="/notes/diagram.png" alt="diagram" loading="lazy">"#))
+    #expect(
+      html("![[diagram.png|300]]").contains(
+        #"<img src="/notes/diagram.png" alt="diagram" loading="lazy" width="300">"#))
+    #expect(html("![[diagram.png|100x145]]").contains(#"loading="lazy" width="100" height="145">"#))
+    #expect(html("![[diagram.png|Flow of data]]").contains(#"alt="Flow of data""#))
+  }
+
+  @Test func fileFragmentIsPassedAlongButIgnored() throws {
+    let reference = try #require(Markdown.analyze("![[diagram.png#x]]").references.first)
+    #expect(reference.target == "diagram.png")
+    #expect(reference.fragment == "x")
+  }
+
+  @Test func pdfIsAnObjectWithALinkInside() {
+    #expect(
+      html("![[spec.pdf]]").contains(
+        #"<object class="embed-pdf" data="/notes/spec.pdf" type="application/pdf"><a class="embed-file" href="/notes/spec.pdf">spec.pdf</a></object>"#
+      ))
+  }
+
+  @Test func audioAndVideoGetPlayers() {
+    #expect(
+      html("![[talk.mp3]]").contains(#"<audio controls preload="metadata" src="/notes/talk.mp3">"#))
+    #expect(
+      html("![[demo.mp4|640]]").contains(
+        #"<video controls preload="metadata" src="/notes/demo.mp4" width="640">"#))
+  }
+
+  @Test func otherFilesAreLinks() {
+    #expect(
+      html("![[data.csv]]").contains(#"<a class="embed-file" href="/notes/data.csv">data.csv</a>"#))
+  }
+
+  @Test func noteEmbedAloneInItsParagraphIsABlock() {
+    let out = html("Intro.\n\n![[Ideas]]\n\nOutro.")
+    #expect(
+      out == """
+        <p>Intro.</p>
+        <div class="embed-note"><p class="embed-title"><a href="/notes/ideas/">Ideas</a></p>
+        <p>Embedded ideas</p>
+        </div>
+        <p>Outro.</p>
+
+        """)
+  }
+
+  @Test func noteEmbedInsideAParagraphSplitsIt() {
+    let out = html("Before\n![[Ideas]]\nafter")
+    #expect(out.contains("<p>Before</p>\n<div class=\"embed-note\">"))
+    #expect(out.contains("</div>\n<p>after</p>"))
+    #expect(!out.contains("<p></p>"))
+  }
+
+  @Test func noteEmbedInsideEmphasisFallsBackToALink() {
+    let out = html("*![[Ideas]]*")
+    #expect(out.contains(#"<em><a class="wiki-link" href="/notes/ideas/">Ideas</a></em>"#))
+    #expect(!out.contains("embed-note"))
+  }
+
+  @Test func unresolvedEmbedWarns() {
+    let note = render("![[missing.png|200]]")
+    #expect(note.html.contains(#"title="unknown note &#39;missing.png&#39;">missing.png</span>"#))
+    #expect(note.diagnostics.count == 1)
+  }
+}

@@ -1,0 +1,59 @@
+"""Shared helpers for the browser tests and the screenshot script: serve a built site on
+loopback and drive headless Chromium through Selenium."""
+import functools
+import http.server
+import os
+import shutil
+import threading
+
+
+def serve(site_dir):
+    """Serve site_dir on 127.0.0.1 (free port) in a thread, as a static host would:
+    404 for a folder without index.html, no directory listings."""
+
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+        def list_directory(self, path):
+            self.send_error(404, "No index.html")
+
+    httpd = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(Handler, directory=str(site_dir)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    return httpd, "http://127.0.0.1:%d" % httpd.server_address[1]
+
+
+def start_browser():
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    opts = webdriver.ChromeOptions()
+    chromium = os.environ.get("CHROMIUM") or shutil.which("chromium") or shutil.which("chromium-browser")
+    if chromium:
+        opts.binary_location = chromium
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US"):
+        opts.add_argument(arg)
+    opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver_path = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
+    service = Service(driver_path) if driver_path else Service()
+    driver = webdriver.Chrome(service=service, options=opts)
+    driver.set_page_load_timeout(60)
+    driver.set_script_timeout(60)
+    return driver
+
+
+def set_viewport(driver, width, height, dark=False):
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": width, "height": height, "deviceScaleFactor": 1, "mobile": width < 600})
+    driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {
+        "features": [{"name": "prefers-color-scheme", "value": "dark" if dark else "light"}]})
+
+
+def settle(driver):
+    """Wait for fonts and two frames after a load or a swap."""
+    driver.execute_async_script(
+        "const cb = arguments[arguments.length - 1];"
+        "(document.fonts ? document.fonts.ready : Promise.resolve())"
+        ".then(() => requestAnimationFrame(() => requestAnimationFrame(cb)));")

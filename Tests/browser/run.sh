@@ -1,0 +1,26 @@
+#!/bin/sh
+# Browser tests of the built-in theme: builds the sample site (and a small generated site with
+# one long folder) with the built notes-site binary, then runs test_site.py with pytest. The
+# tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+#   Tests/browser/run.sh [pytest options]
+# NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bin=${NOTES_SITE:-$root/.build/debug/notes-site}
+if [ ! -x "$bin" ]; then (cd "$root" && swift build); fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT INT TERM
+
+(cd "$root" && "$bin" build --output "$tmp/site" >"$tmp/build.log" 2>&1) || { cat "$tmp/build.log"; exit 1; }
+
+mkdir -p "$tmp/long/content/Long"
+i=1
+while [ $i -le 60 ]; do
+  n=$(printf '%02d' $i)
+  printf '# Long note %s\n\nText of note %s in a folder long enough to scroll.\n' "$n" "$n" >"$tmp/long/content/Long/Note $n.md"
+  i=$((i + 1))
+done
+"$bin" build --source "$tmp/long" --output "$tmp/long-site" >"$tmp/build-long.log" 2>&1 || { cat "$tmp/build-long.log"; exit 1; }
+
+SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$@"

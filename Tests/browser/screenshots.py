@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Writes the README screenshots of the built-in theme.
+
+    python3 Tests/browser/screenshots.py SITE_DIR [OUT_DIR]
+
+SITE_DIR is a site built from the sample notes (`notes-site build --output SITE_DIR`);
+OUT_DIR defaults to docs/screenshots. Desktop shots are 1440x900 on a note page, phone
+shots 390x844 on the same note page, each in light and dark mode."""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from harness import serve, settle, set_viewport, start_browser  # noqa: E402
+
+NOTE = os.environ.get("SCREENSHOT_NOTE", "work/roadmap/")
+
+
+def main(argv):
+    if len(argv) < 2:
+        print(__doc__)
+        return 2
+    site = argv[1]
+    out = argv[2] if len(argv) > 2 else os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "..", "docs", "screenshots")
+    os.makedirs(out, exist_ok=True)
+    httpd, root = serve(site)
+    driver = start_browser()
+    try:
+        for name, (w, h) in (("desktop", (1440, 900)), ("phone", (390, 844))):
+            for scheme in ("light", "dark"):
+                set_viewport(driver, w, h, dark=scheme == "dark")
+                driver.get(root + "/" + NOTE)
+                settle(driver)
+                time.sleep(0.2)
+                path = os.path.join(out, "%s-%s.png" % (name, scheme))
+                driver.save_screenshot(path)
+                print(os.path.relpath(path))
+    finally:
+        driver.quit()
+        httpd.shutdown()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
