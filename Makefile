@@ -31,5 +31,6 @@ check-site: deps
 	bash ../shared/tools/install.sh >/dev/null
 	python3 ../shared/tools/check_site.py /tmp/notes-site-check --out /tmp/notes-site-check-report
 
+# Benchmarks against the machine's floor and Hugo: `make bench ARGS=--quick` for a smoke run.
 bench: deps
-	Benchmarks/run
+	Benchmarks/run $(ARGS)
