@@ -71,6 +71,15 @@ struct CivilDate {
   var weekday: Int
   var hour: Int
   var minute: Int
+  var second: Int
+
+  /// `2026-11-29T14:05:09Z`
+  var iso8601: String {
+    func two(_ v: Int) -> String { v < 10 ? "0\(v)" : String(v) }
+    let y = String(year)
+    let year4 = y.count >= 4 ? y : String(repeating: "0", count: 4 - y.count) + y
+    return "\(year4)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
+  }
 
   init(_ date: Date) {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
@@ -78,6 +87,7 @@ struct CivilDate {
     let secondOfDay = seconds - dayNumber * 86_400
     hour = secondOfDay / 3600
     minute = secondOfDay % 3600 / 60
+    second = secondOfDay % 60
     // 1970-01-01 was a Thursday (weekday 5).
     weekday = ((dayNumber + 4) % 7 + 7) % 7 + 1
 

@@ -130,11 +130,13 @@ public enum SiteBuilder {
     }
 
     let assets = theme.assets
-    let context = PageContext(
+    var context = PageContext(
       site: site, graph: graph, index: index, urls: urls, theme: theme, l10n: l10n, noteHTML: noteHTML,
       assetURLs: Dictionary(uniqueKeysWithValues: assets.map { ($0.logical, urls.basePath + $0.path) }),
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
+    context.precompute()
 
+    let pages = context
     var jobs = context.jobs()
     let (redirects, redirectDiagnostics) = aliasRedirects(site, jobs: jobs)
     diagnostics += redirectDiagnostics
@@ -154,7 +156,7 @@ public enum SiteBuilder {
     }
     let pageResults = await parallelMap(jobs) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
-        let (path, html) = try context.render(job, revisionTexts: revisionTexts)
+        let (path, html) = try pages.render(job, revisionTexts: revisionTexts)
         return .success((path, try writer.write(path, Array(html.utf8))))
       } catch {
         return .failure(error)
@@ -177,7 +179,7 @@ public enum SiteBuilder {
       for asset in assets {
         written[asset.path] = try writer.write(asset.path, asset.bytes)
       }
-      for (path, bytes) in try siteFiles(context) {
+      for (path, bytes) in try siteFiles(pages) {
         written[path] = try writer.write(path, bytes)
       }
     } catch {

@@ -20,7 +20,46 @@ struct PageContext: Sendable {
   var liveReloadURL: String?
   var contentDirectory: URL
 
+  /// Built once per build rather than once per page: list entries (without `current`), the
+  /// string table, the site object and the tag list.
+  var noteItems: [String: [String: TemplateValue]] = [:]
+  var sharedValues: [String: TemplateValue] = [:]
+  /// Each note's index in its folder's list, so a note page finds its list page directly.
+  var listPosition: [String: Int] = [:]
+
   var notesPerPage: Int { max(1, site.config.notesPerPage) }
+
+  mutating func precompute() {
+    for id in site.notes.keys { noteItems[id] = makeNoteItem(id) }
+    for folder in site.folders.values {
+      for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
+    }
+    let config = site.config
+    sharedValues["site"] = .object([
+      "title": .string(config.title),
+      "description": .string(config.description),
+      "base": .string(urls.basePath),
+      "language": .string(l10n.language),
+      "feed_url": .string(urls.basePath + "feed.xml"),
+      "restore_last_note": .bool(config.restoreLastNote),
+    ])
+    sharedValues["i18n"] = .object(l10n.strings.mapValues { .string($0) })
+    sharedValues["assets"] = .object([
+      "css": .string(assetURLs["site.css"] ?? ""),
+      "js": .string(assetURLs["site.js"] ?? ""),
+      "search_js": .string(assetURLs["search.js"] ?? ""),
+    ])
+    sharedValues["tags"] = tagList(current: nil)
+  }
+
+  func tagList(current: String?) -> TemplateValue {
+    .list(site.tags.keys.sorted().map { id -> TemplateValue in
+      .object([
+        "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
+        "count": .int(site.tags[id]!.count), "current": .bool(id == current),
+      ])
+    })
+  }
 
   /// Absolute URL for feeds, sitemaps and canonical links, when `base_url` has a host.
   func absolute(_ path: String) -> String? {
@@ -30,11 +69,8 @@ struct PageContext: Sendable {
     return origin + path
   }
 
-  static func iso(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.timeZone = TimeZone(identifier: "UTC")
-    return formatter.string(from: date)
-  }
+  /// `2026-11-29T14:05:09Z`, without a formatter object (this runs for every list entry).
+  static func iso(_ date: Date) -> String { CivilDate(date).iso8601 }
 }
 
 /// Builds template data. Every object sets every key its templates test, because a Mustache
@@ -44,22 +80,8 @@ extension PageContext {
   func common(route: Route, title: String, selectedFolder: String?, selectedNote: String?)
     -> [String: TemplateValue]
   {
-    var data: [String: TemplateValue] = [:]
+    var data = sharedValues
     let config = site.config
-    data["site"] = .object([
-      "title": .string(config.title),
-      "description": .string(config.description),
-      "base": .string(urls.basePath),
-      "language": .string(l10n.language),
-      "feed_url": .string(urls.basePath + "feed.xml"),
-      "restore_last_note": .bool(config.restoreLastNote),
-    ])
-    data["i18n"] = .object(l10n.strings.mapValues { .string($0) })
-    data["assets"] = .object([
-      "css": .string(assetURLs["site.css"] ?? ""),
-      "js": .string(assetURLs["site.js"] ?? ""),
-      "search_js": .string(assetURLs["search.js"] ?? ""),
-    ])
     data["route"] = .string(route.kind)
     data["compact_column"] = .string(route.compactColumn.rawValue)
     data["page_title"] = .string(title == config.title ? title : "\(title) — \(config.title)")
@@ -71,15 +93,8 @@ extension PageContext {
     data["home_heading"] = .bool(route == .home)
     data["list_heading"] = .bool(route.compactColumn == .notes)
     data["folders"] = .list(site.rootFolderIDs.map { folderItem($0, selected: selectedFolder) })
-    let currentTag: String? = if case .tag(let t, _) = route { t } else { nil }
-    let tagItems = site.tags.keys.sorted().map { id -> TemplateValue in
-      .object([
-        "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
-        "count": .int(site.tags[id]!.count), "current": .bool(id == currentTag),
-      ])
-    }
-    data["tags"] = .list(tagItems)
-    data["has_tags"] = .bool(!tagItems.isEmpty)
+    if case .tag(let t, _) = route { data["tags"] = tagList(current: t) }
+    data["has_tags"] = .bool(!site.tags.isEmpty)
     if route != .home {
       data["list_back"] = .object([
         "url": .string(urls.url(.home)), "label": .string(l10n.string("folders")),
@@ -104,22 +119,28 @@ extension PageContext {
   }
 
   func noteItem(_ id: String, selected: String?) -> TemplateValue {
+    var item = noteItems[id] ?? makeNoteItem(id)
+    item["current"] = .bool(id == selected)
+    return .object(item)
+  }
+
+  func makeNoteItem(_ id: String) -> [String: TemplateValue] {
     let note = site.notes[id]!
     let tasks = note.analysis.tasks
-    return .object([
+    return [
       "title": .string(note.title),
       "url": .string(urls.url(.note(id))),
       "date_iso": .string(Self.iso(note.updated)),
       "date_label": .string(l10n.listDate(note.updated, reference: site.referenceDate)),
       "preview": .string(note.analysis.preview),
       "pinned": .bool(note.pinned),
-      "current": .bool(id == selected),
+      "current": .bool(false),
       "tasks": .string(
         tasks.total > 0
           ? l10n.format("tasks_progress", ["done": "\(tasks.done)", "total": "\(tasks.total)"])
           : ""),
       "folder": .string(site.folders[note.folderID]?.name ?? ""),
-    ])
+    ]
   }
 
   /// One page of a notes list. `pageURL` gives the URL of list page k.
@@ -147,8 +168,7 @@ extension PageContext {
 
   /// The list page of `folderID` that contains `noteID`.
   func listPage(of noteID: String, in folderID: String) -> Int {
-    let ids = site.folders[folderID]?.noteIDs ?? []
-    let index = ids.firstIndex(of: noteID) ?? 0
+    let index = listPosition[noteID] ?? site.folders[folderID]?.noteIDs.firstIndex(of: noteID) ?? 0
     return index / notesPerPage + 1
   }
 }
