@@ -59,21 +59,46 @@ struct OutputWriter: Sendable {
     return records
   }
 
+  /// Writes a page into the staging tree (or links the unchanged previous one).
+  func write(_ path: String, _ text: String) throws(Diagnostic) -> Record {
+    var text = text
+    return try text.withUTF8 { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
+  }
+
+  func write(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) -> Record {
+    try bytes.withUnsafeBufferPointer { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
+  }
+
   /// Writes one file into the staging tree (or links the unchanged previous one).
-  func write(_ path: String, _ bytes: some Collection<UInt8>) throws(Diagnostic) -> Record {
+  func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Record {
     let record = Record(size: bytes.count, hash: ContentHash.fnv1a(bytes))
-    let target = staging.appendingPathComponent(path)
-    let directory = target.deletingLastPathComponent()
-    do {
-      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-      if previous[path] == record,
-        link(output.appendingPathComponent(path).path, target.path) == 0
-      {
-        return record
+    let target = staging.path + "/" + path
+    let location = SourceLocation(path: output.lastPathComponent + "/" + path)
+    if previous[path] == record, link(output.path + "/" + path, target) == 0 { return record }
+    if errno == ENOENT || previous[path] != record {
+      let directory = (target as NSString).deletingLastPathComponent
+      if mkdir(directory, 0o755) != 0 && errno != EEXIST {
+        do {
+          try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+          throw .error("cannot create directory: \(SiteLoader.describe(error))", at: location)
+        }
       }
-      try Data(bytes).write(to: target)
-    } catch {
-      throw .error("cannot write \(path): \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent + "/" + path))
+      if previous[path] == record, link(output.path + "/" + path, target) == 0 { return record }
+    }
+    let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    guard fd >= 0 else {
+      throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
+    }
+    defer { close(fd) }
+    var offset = 0
+    while offset < bytes.count {
+      let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+      if n < 0 {
+        if errno == EINTR { continue }
+        throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
+      }
+      offset += n
     }
     return record
   }
@@ -82,7 +107,9 @@ struct OutputWriter: Sendable {
   func copy(from source: URL, to path: String, size: Int) throws(Diagnostic) -> Record {
     do {
       let data = try Data(contentsOf: source)
-      return try write(path, [UInt8](data))
+      return try data.withUnsafeBytes { raw in
+        Result { () throws(Diagnostic) in try write(path, raw.bindMemory(to: UInt8.self)) }
+      }.get()
     } catch let error as Diagnostic {
       throw error
     } catch {
@@ -137,3 +164,9 @@ struct OutputWriter: Sendable {
     return result
   }
 }
+
+#if canImport(Glibc)
+  private let systemWrite = Glibc.write
+#elseif canImport(Darwin)
+  private let systemWrite = Darwin.write
+#endif

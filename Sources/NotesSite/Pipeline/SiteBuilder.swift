@@ -157,7 +157,7 @@ public enum SiteBuilder {
     let pageResults = await parallelMap(jobs) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
         let (path, html) = try pages.render(job, revisionTexts: revisionTexts)
-        return .success((path, try writer.write(path, Array(html.utf8))))
+        return .success((path, try writer.write(path, html)))
       } catch {
         return .failure(error)
       }

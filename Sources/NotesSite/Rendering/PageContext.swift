@@ -22,7 +22,8 @@ struct PageContext: Sendable {
 
   /// Built once per build rather than once per page: list entries (without `current`), the
   /// string table, the site object and the tag list.
-  var noteItems: [String: [String: TemplateValue]] = [:]
+  var noteItemValues: [String: TemplateValue] = [:]
+  var folderItems: [String: [String: TemplateValue]] = [:]
   var sharedValues: [String: TemplateValue] = [:]
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
@@ -30,7 +31,8 @@ struct PageContext: Sendable {
   var notesPerPage: Int { max(1, site.config.notesPerPage) }
 
   mutating func precompute() {
-    for id in site.notes.keys { noteItems[id] = makeNoteItem(id) }
+    for id in site.notes.keys { noteItemValues[id] = .object(makeNoteItem(id)) }
+    folderItems = makeFolderItems()
     for folder in site.folders.values {
       for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
     }
@@ -92,7 +94,7 @@ extension PageContext {
     data["is_home"] = .bool(route == .home)
     data["home_heading"] = .bool(route == .home)
     data["list_heading"] = .bool(route.compactColumn == .notes)
-    data["folders"] = .list(site.rootFolderIDs.map { folderItem($0, selected: selectedFolder) })
+    data["folders"] = folderTree(selected: selectedFolder)
     if case .tag(let t, _) = route { data["tags"] = tagList(current: t) }
     data["has_tags"] = .bool(!site.tags.isEmpty)
     if route != .home {
@@ -104,22 +106,52 @@ extension PageContext {
     return data
   }
 
-  func folderItem(_ id: String, selected: String?) -> TemplateValue {
-    let folder = site.folders[id]!
-    let children = folder.childIDs.map { folderItem($0, selected: selected) }
-    return .object([
-      "name": .string(folder.name),
-      "url": .string(urls.url(.folder(id, page: 1))),
-      "count": .int(folder.noteIDs.count),
-      "count_label": .string(l10n.count("notes_count", folder.noteIDs.count)),
-      "current": .bool(id == selected),
-      "has_children": .bool(!children.isEmpty),
-      "children": .list(children),
-    ])
+  /// The folder tree with `selected` marked. Items come from `folderItems`; only the chain
+  /// from the selected folder up to its top-level folder is rebuilt, so a page costs
+  /// O(depth × siblings), not O(folders).
+  func folderTree(selected: String?) -> TemplateValue {
+    guard let selected, site.folders[selected] != nil else {
+      return .list(site.rootFolderIDs.map { .object(folderItems[$0]!) })
+    }
+    var replacement: (id: String, value: TemplateValue)?
+    var id: String? = selected
+    while let current = id {
+      var item = folderItems[current]!
+      if current == selected { item["current"] = .bool(true) }
+      if let r = replacement {
+        item["children"] = .list(site.folders[current]!.childIDs.map {
+          $0 == r.id ? r.value : .object(folderItems[$0]!)
+        })
+      }
+      replacement = (current, .object(item))
+      id = site.folders[current]!.parentID
+    }
+    return .list(site.rootFolderIDs.map { $0 == replacement?.id ? replacement!.value : .object(folderItems[$0]!) })
+  }
+
+  /// Folder items without a selection, children first.
+  func makeFolderItems() -> [String: [String: TemplateValue]] {
+    var items: [String: [String: TemplateValue]] = [:]
+    func build(_ id: String) {
+      let folder = site.folders[id]!
+      for child in folder.childIDs { build(child) }
+      items[id] = [
+        "name": .string(folder.name),
+        "url": .string(urls.url(.folder(id, page: 1))),
+        "count": .int(folder.noteIDs.count),
+        "count_label": .string(l10n.count("notes_count", folder.noteIDs.count)),
+        "current": .bool(false),
+        "has_children": .bool(!folder.childIDs.isEmpty),
+        "children": .list(folder.childIDs.map { .object(items[$0]!) }),
+      ]
+    }
+    for id in site.rootFolderIDs { build(id) }
+    return items
   }
 
   func noteItem(_ id: String, selected: String?) -> TemplateValue {
-    var item = noteItems[id] ?? makeNoteItem(id)
+    if id != selected, let value = noteItemValues[id] { return value }
+    var item = makeNoteItem(id)
     item["current"] = .bool(id == selected)
     return .object(item)
   }

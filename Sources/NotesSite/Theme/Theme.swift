@@ -81,7 +81,11 @@ struct Theme: Sendable {
 
 /// A fast, stable (not per-process seeded) 64-bit hash for change detection.
 enum ContentHash {
-  static func fnv1a<C: Collection>(_ bytes: C) -> UInt64 where C.Element == UInt8 {
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    bytes.withUnsafeBufferPointer { fnv1a($0) }
+  }
+
+  static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in bytes {
       hash ^= UInt64(byte)
