@@ -31,11 +31,14 @@ struct SiteGraph: Sendable {
       }
       if !files.isEmpty { attachments[note.id] = files }
     }
-    // Backlinks listed like the notes list: pinned, newest first.
-    let order = Dictionary(
-      uniqueKeysWithValues: site.folders.values.flatMap(\.noteIDs).enumerated().map { ($1, $0) })
+    // Backlinks newest first, like the notes list (ties by ID, so the order never depends on
+    // dictionary order).
     for (id, set) in backlinkSets {
-      backlinks[id] = set.sorted { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
+      backlinks[id] = set.sorted {
+        let a = site.notes[$0]!.updated
+        let b = site.notes[$1]!.updated
+        return a != b ? a > b : $0 < $1
+      }
     }
   }
 }
