@@ -94,9 +94,9 @@ struct ContentTree: Sendable {
 
   private static func modificationTime(_ info: stat) -> Double {
     #if canImport(Darwin)
-      return Double(info.st_mtimespec.tv_sec)
+      return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
     #else
-      return Double(info.st_mtim.tv_sec)
+      return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
     #endif
   }
 

@@ -26,9 +26,13 @@ struct SiteLoader {
   }
 
   func load() async -> (Site?, [Diagnostic]) {
-    var diagnostics: [Diagnostic] = []
     let (tree, scanDiagnostics) = ContentTree.scan(contentDirectory, displayRoot: "content")
-    diagnostics += scanDiagnostics
+    return await load(tree, scanDiagnostics: scanDiagnostics)
+  }
+
+  /// Loads from a scan of `content/` made by the caller.
+  func load(_ tree: ContentTree, scanDiagnostics: [Diagnostic]) async -> (Site?, [Diagnostic]) {
+    var diagnostics = scanDiagnostics
 
     let noteEntries = tree.files.filter { Self.isNote($0.path) }
     let assetEntries = tree.files.filter { !Self.isNote($0.path) }

@@ -25,7 +25,18 @@ struct OutputWriter: Sendable {
   struct Record: Sendable, Hashable {
     var size: Int
     var hash: UInt64
+    /// What the file was made from (a page's inputs), 0 when not known; a later build with the
+    /// same key reuses the file without rendering it.
+    var key: UInt64 = 0
+
+    func sameBytes(as other: Record?) -> Bool {
+      guard let other else { return false }
+      return size == other.size && hash == other.hash
+    }
   }
+
+  /// The whole input the previous build was made from, when it finished.
+  var previousInput: UInt64?
 
   init(output: URL) throws(Diagnostic) {
     self.output = output.standardizedFileURL
@@ -38,7 +49,7 @@ struct OutputWriter: Sendable {
       try? fm.moveItem(at: old, to: self.output)
     }
     try? fm.removeItem(at: old)
-    previous = Self.readManifest(self.output)
+    (previous, previousInput) = Self.readManifest(self.output)
     try? fm.removeItem(at: staging)
     do {
       try fm.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -47,22 +58,45 @@ struct OutputWriter: Sendable {
     }
   }
 
-  static func readManifest(_ output: URL) -> [String: Record] {
+  static func readManifest(_ output: URL) -> ([String: Record], UInt64?) {
     guard let text = try? String(contentsOf: output.appendingPathComponent(manifestName), encoding: .utf8)
-    else { return [:] }
+    else { return ([:], nil) }
     var records: [String: Record] = [:]
+    var input: UInt64?
     for line in text.split(separator: "\n") {
-      let parts = line.split(separator: "\t", maxSplits: 2)
-      guard parts.count == 3, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16) else { continue }
-      records[String(parts[2])] = Record(size: size, hash: hash)
+      if line.hasPrefix("#input ") {
+        input = UInt64(line.dropFirst("#input ".count), radix: 16)
+        continue
+      }
+      let parts = line.split(separator: "\t", maxSplits: 3)
+      guard parts.count == 4, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16),
+        let key = UInt64(parts[2], radix: 16)
+      else { continue }
+      records[String(parts[3])] = Record(size: size, hash: hash, key: key)
     }
-    return records
+    return (records, input)
+  }
+
+  /// Reuses the previous build's file when it was made from the same inputs (`key`), without
+  /// rendering it again.
+  func reuse(_ path: String, key: UInt64) -> Record? {
+    guard key != 0, let old = previous[path], old.key == key else { return nil }
+    let target = staging.path + "/" + path
+    if link(output.path + "/" + path, target) != 0 {
+      guard errno == ENOENT else { return nil }
+      try? FileManager.default.createDirectory(
+        atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      guard link(output.path + "/" + path, target) == 0 else { return nil }
+    }
+    return old
   }
 
   /// Writes a page into the staging tree (or links the unchanged previous one).
-  func write(_ path: String, _ text: String) throws(Diagnostic) -> Record {
+  func write(_ path: String, _ text: String, key: UInt64 = 0) throws(Diagnostic) -> Record {
     var text = text
-    return try text.withUTF8 { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
+    var record = try text.withUTF8 { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
+    record.key = key
+    return record
   }
 
   func write(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) -> Record {
@@ -74,8 +108,9 @@ struct OutputWriter: Sendable {
     let record = Record(size: bytes.count, hash: ContentHash.fnv1a(bytes))
     let target = staging.path + "/" + path
     let location = SourceLocation(path: output.lastPathComponent + "/" + path)
-    if previous[path] == record, link(output.path + "/" + path, target) == 0 { return record }
-    if errno == ENOENT || previous[path] != record {
+    let unchanged = record.sameBytes(as: previous[path])
+    if unchanged, link(output.path + "/" + path, target) == 0 { return record }
+    if errno == ENOENT || !unchanged {
       let directory = (target as NSString).deletingLastPathComponent
       if mkdir(directory, 0o755) != 0 && errno != EEXIST {
         do {
@@ -84,7 +119,7 @@ struct OutputWriter: Sendable {
           throw .error("cannot create directory: \(SiteLoader.describe(error))", at: location)
         }
       }
-      if previous[path] == record, link(output.path + "/" + path, target) == 0 { return record }
+      if unchanged, link(output.path + "/" + path, target) == 0 { return record }
     }
     let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else {
@@ -119,7 +154,7 @@ struct OutputWriter: Sendable {
 
   /// Carries over files the generator did not write, writes the manifest and swaps the new
   /// tree in. `written` is everything this build produced.
-  func commit(_ written: [String: Record]) throws(Diagnostic) {
+  func commit(_ written: [String: Record], input: UInt64) throws(Diagnostic) {
     let fm = FileManager.default
     if fm.fileExists(atPath: output.path) {
       for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
@@ -130,9 +165,9 @@ struct OutputWriter: Sendable {
         }
       }
     }
-    let manifest = written.keys.sorted().map { path in
+    let manifest = "#input \(String(input, radix: 16))\n" + written.keys.sorted().map { path in
       let r = written[path]!
-      return "\(r.size)\t\(String(r.hash, radix: 16))\t\(path)\n"
+      return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
     }.joined()
     do {
       try Data(manifest.utf8).write(to: staging.appendingPathComponent(Self.manifestName))

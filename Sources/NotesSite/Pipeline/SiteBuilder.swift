@@ -10,6 +10,8 @@ public struct BuildOptions: Sendable {
   public var source: URL
   /// Defaults to `_site` inside the source.
   public var output: URL?
+  /// True when nothing had changed since the previous build, which was kept as it was.
+  public var upToDate = false
   public var baseURL: String?
   public var drafts = false
   public var strict = false
@@ -35,6 +37,8 @@ public struct BuildReport: Sendable {
   public var bytes = 0
   public var seconds = 0.0
   public var output: URL?
+  /// True when nothing had changed since the previous build, which was kept as it was.
+  public var upToDate = false
 
   public var exitCode: Int32 {
     switch outcome {
@@ -46,7 +50,11 @@ public struct BuildReport: Sendable {
 
   /// `Built 21 notes in 6 folders: 130 pages, 24 files, 1.2 MB in 0.41 s`
   public var summary: String {
-    "Built \(notes) notes in \(folders) folders: \(pages) pages, \(files) files, "
+    if upToDate {
+      return "Nothing changed since the last build: \(files) files, "
+        + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
+    }
+    return "Built \(notes) notes in \(folders) folders: \(pages) pages, \(files) files, "
       + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
   }
 }
@@ -97,8 +105,22 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
     }
 
+    let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
+    let input = InputFingerprint.compute(source: source, options: options, tree: tree)
+    let (previousFiles, previousInput) = OutputWriter.readManifest(output)
+    if previousInput == input, !diagnostics.contains(where: { $0.severity == .warning }),
+      !scanDiagnostics.contains(where: { $0.severity == .warning })
+    {
+      var report = BuildReport(outcome: .success, diagnostics: [])
+      report.upToDate = true
+      report.files = previousFiles.count
+      report.bytes = previousFiles.values.reduce(0) { $0 + $1.size }
+      report.output = output
+      return report
+    }
+
     let loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
-    let (loaded, loadDiagnostics) = await loader.load()
+    let (loaded, loadDiagnostics) = await loader.load(tree, scanDiagnostics: scanDiagnostics)
     diagnostics += loadDiagnostics
     guard let site = loaded, !diagnostics.hasErrors else {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
@@ -135,6 +157,7 @@ public enum SiteBuilder {
       assetURLs: Dictionary(uniqueKeysWithValues: assets.map { ($0.logical, urls.basePath + $0.path) }),
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()
+    let keys = PageKeys(context, identity: InputFingerprint.binaryIdentity)
 
     let pages = context
     var jobs = context.jobs()
@@ -156,8 +179,14 @@ public enum SiteBuilder {
     }
     let pageResults = await parallelMap(jobs) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
+        let key = keys.key(for: job, in: pages)
+        if let key, case .route(let route) = job,
+          let record = writer.reuse(route.path + "index.html", key: key)
+        {
+          return .success((route.path + "index.html", record))
+        }
         let (path, html) = try pages.render(job, revisionTexts: revisionTexts)
-        return .success((path, try writer.write(path, html)))
+        return .success((path, try writer.write(path, html, key: key ?? 0)))
       } catch {
         return .failure(error)
       }
@@ -190,7 +219,9 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     do {
-      try writer.commit(written)
+      // A build with warnings records no input fingerprint, so the next build runs in full and
+      // shows them again.
+      try writer.commit(written, input: diagnostics.isEmpty ? input : 0)
     } catch {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])

@@ -176,9 +176,6 @@ extension PageContext {
         "folder": .string(site.folders[other.folderID]?.name ?? ""),
       ])
     }
-    let calendar = Calendar(identifier: .gregorian)
-    var utc = calendar
-    utc.timeZone = TimeZone(identifier: "UTC")!
     return .object([
       "id": .string(note.id),
       "title": .string(note.title),
@@ -188,7 +185,7 @@ extension PageContext {
       "updated_label": .string(l10n.date(note.updated)),
       "created_iso": .string(Self.iso(note.created)),
       "created_label": .string(l10n.date(note.created)),
-      "show_created": .bool(!utc.isDate(note.created, inSameDayAs: note.updated)),
+      "show_created": .bool(CivilDate(note.created).dayNumber != CivilDate(note.updated).dayNumber),
       "tags": .list(note.tags.map { tag in
         .object(["name": .string(tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
       }),

@@ -85,12 +85,24 @@ enum ContentHash {
     bytes.withUnsafeBufferPointer { fnv1a($0) }
   }
 
+  /// FNV-1a over 8-byte words (then the tail byte by byte): the same input always gives the
+  /// same hash, at memory speed rather than byte-loop speed.
   static func fnv1a(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01b3
+    let prime: UInt64 = 0x0000_0100_0000_01b3
+    let words = bytes.count / 8
+    if let base = bytes.baseAddress, words > 0 {
+      let raw = UnsafeRawPointer(base)
+      for i in 0..<words {
+        hash ^= raw.loadUnaligned(fromByteOffset: i * 8, as: UInt64.self)
+        hash &*= prime
+        hash ^= hash >> 29
+      }
     }
-    return hash
+    for byte in bytes[(words * 8)...] {
+      hash ^= UInt64(byte)
+      hash &*= prime
+    }
+    return hash ^ UInt64(bytes.count)
   }
 }

@@ -1,0 +1,102 @@
+import Foundation
+import NotesCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One hash of everything a build reads — the notes-site binary, options, config, theme
+/// overrides, string tables, every file under `content/` (path, size, modification time) and
+/// the git commit checked out — so a rebuild with nothing changed can stop after a scan.
+enum InputFingerprint {
+  static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> UInt64 {
+    var h = StableHasher()
+    h.combine(binaryIdentity)
+    h.combine([options.baseURL ?? "", options.liveReloadURL ?? "", options.output?.path ?? ""])
+    h.combine(options.drafts)
+    h.combine(options.strict)
+    for entry in tree.files {
+      h.combine(entry.path)
+      h.combine(entry.size)
+      h.combine(entry.modified)
+    }
+    h.combine(tree.directories)
+    for name in ["notes-site.yml", "Templates", "i18n"] {
+      let url = source.appendingPathComponent(name)
+      var isDirectory: ObjCBool = false
+      guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
+        h.combine("absent " + name)
+        continue
+      }
+      if isDirectory.boolValue {
+        let (sub, _) = ContentTree.scan(url, displayRoot: name)
+        for entry in sub.files {
+          h.combine(entry.path)
+          h.combine(entry.size)
+          h.combine(entry.modified)
+        }
+      } else {
+        h.combine((try? Data(contentsOf: url)).map { ContentHash.fnv1a([UInt8]($0)) } ?? 0)
+      }
+    }
+    h.combine(gitState(from: source.appendingPathComponent("content")))
+    return h.value
+  }
+
+  /// The executable's size and modification time: a rebuilt or upgraded notes-site renders
+  /// everything again.
+  static let binaryIdentity: UInt64 = {
+    var h = StableHasher()
+    h.combine(CommandLineTool.version)
+    let path = ContentTree.realPath("/proc/self/exe") ?? CommandLine.arguments.first ?? ""
+    var info = stat()
+    if stat(path, &info) == 0 {
+      h.combine(Int(info.st_size))
+      #if canImport(Darwin)
+        h.combine(Int(info.st_mtimespec.tv_sec))
+        h.combine(Int(info.st_mtimespec.tv_nsec))
+      #else
+        h.combine(Int(info.st_mtim.tv_sec))
+        h.combine(Int(info.st_mtim.tv_nsec))
+      #endif
+    }
+    return h.value
+  }()
+
+  /// HEAD and the branch it points at, read from `.git` without starting git; history-derived
+  /// dates change when a commit is made even if no file under content/ changed.
+  static func gitState(from directory: URL) -> String {
+    var dir = directory.standardizedFileURL
+    while true {
+      let dotGit = dir.appendingPathComponent(".git")
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: dotGit.path, isDirectory: &isDirectory) {
+        var gitDir = dotGit
+        if !isDirectory.boolValue,
+          let text = try? String(contentsOf: dotGit, encoding: .utf8),
+          let line = text.split(separator: "\n").first, line.hasPrefix("gitdir: ")
+        {
+          let path = String(line.dropFirst("gitdir: ".count))
+          gitDir = path.hasPrefix("/") ? URL(fileURLWithPath: path) : dir.appendingPathComponent(path)
+        }
+        let head = (try? String(contentsOf: gitDir.appendingPathComponent("HEAD"), encoding: .utf8)) ?? ""
+        var state = head
+        if head.hasPrefix("ref: ") {
+          let ref = head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)
+          state += (try? String(contentsOf: gitDir.appendingPathComponent(ref), encoding: .utf8)) ?? ""
+          let packed = gitDir.appendingPathComponent("packed-refs")
+          if let attributes = try? FileManager.default.attributesOfItem(atPath: packed.path) {
+            state += "\(attributes[.modificationDate] ?? "")\(attributes[.size] ?? "")"
+          }
+        }
+        state += (try? String(contentsOf: gitDir.appendingPathComponent("shallow"), encoding: .utf8)) ?? ""
+        return state
+      }
+      let parent = dir.deletingLastPathComponent()
+      if parent.path == dir.path { return "" }
+      dir = parent
+    }
+  }
+}
