@@ -33,7 +33,8 @@ struct SiteGraph: Sendable {
     }
     // Backlinks listed like the notes list: pinned, newest first.
     let order = Dictionary(
-      uniqueKeysWithValues: site.folders.values.flatMap(\.noteIDs).enumerated().map { ($1, $0) })
+      uniqueKeysWithValues: site.folders.keys.sorted().flatMap { site.folders[$0]!.noteIDs }
+        .enumerated().map { ($1, $0) })
     for (id, set) in backlinkSets {
       backlinks[id] = set.sorted { (order[$0] ?? 0, $0) < (order[$1] ?? 0, $1) }
     }
