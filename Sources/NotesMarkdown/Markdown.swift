@@ -23,7 +23,7 @@ public enum Markdown {
       TagPass.run(on: root, context: context)
       TaskListPass.run(on: root)
       CalloutPass.run(on: root)
-      HeadingPass.run(headings)
+      HeadingPass.run(headings, anchorLabel: options.headingAnchorLabel)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
     }

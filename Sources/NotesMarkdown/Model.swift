@@ -113,10 +113,16 @@ public struct RenderOptions: Sendable {
   public var lineOffset: Int
   /// Path for diagnostics, relative to the site root (`content/Work/Roadmap.md`).
   public var sourcePath: String
-  public init(unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String) {
+  /// `aria-label` of the self-link after each heading, in the site's language.
+  public var headingAnchorLabel: String
+  public init(
+    unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
+    headingAnchorLabel: String = "Link to this section"
+  ) {
     self.unsafeHTML = unsafeHTML
     self.lineOffset = lineOffset
     self.sourcePath = sourcePath
+    self.headingAnchorLabel = headingAnchorLabel
   }
 }
 

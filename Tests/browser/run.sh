@@ -1,6 +1,7 @@
 #!/bin/sh
 # Browser tests of the built-in theme: builds the sample site (and a small generated site with
-# one long folder) with the built notes-site binary, then runs test_site.py with pytest. The
+# one long folder, and the sample in Japanese) with the built notes-site binary, then runs
+# test_site.py and test_i18n.py with pytest. The
 # tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
 #   Tests/browser/run.sh [pytest options]
 # NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
@@ -23,4 +24,12 @@ while [ $i -le 60 ]; do
 done
 "$bin" build --source "$tmp/long" --output "$tmp/long-site" >"$tmp/build-long.log" 2>&1 || { cat "$tmp/build-long.log"; exit 1; }
 
-SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$@"
+# The sample notes in Japanese (language: ja), plus a long note that stresses line breaking.
+mkdir -p "$tmp/ja"
+cp -R "$root/content" "$tmp/ja/content"
+cp "$here/ja-long-note.md" "$tmp/ja/content/個人/長文.md"
+printf 'title: ノート\nlanguage: ja\n' >"$tmp/ja/notes-site.yml"
+"$bin" build --source "$tmp/ja" --output "$tmp/ja-site" >"$tmp/build-ja.log" 2>&1 || { cat "$tmp/build-ja.log"; exit 1; }
+
+SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" JA_SITE_DIR="$tmp/ja-site" \
+  python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_i18n.py" "$@"

@@ -163,12 +163,17 @@ extension SiteLoader {
   /// Sorts every list: folders by name; notes pinned first, then newest `updated` first, then
   /// title; tags collected from notes, each a smart folder with the same order.
   func finishLists(_ site: inout Site) {
+    // Equal `updated` falls back to the title as a reader of the site's language orders it;
+    // keys are computed once per note, not per comparison.
+    let language = config.language
+    let titleKeys = site.notes.mapValues { TitleCollation.key($0.title, language: language) }
     func listOrder(_ a: Note, _ b: Note) -> Bool {
       if a.pinned != b.pinned { return a.pinned }
       if a.updated != b.updated { return a.updated > b.updated }
-      let ta = a.title.lowercased()
-      let tb = b.title.lowercased()
-      if ta != tb { return ta < tb }
+      let ka = titleKeys[a.id]!
+      let kb = titleKeys[b.id]!
+      if ka.primary != kb.primary { return ka.primary < kb.primary }
+      if ka.secondary != kb.secondary { return ka.secondary < kb.secondary }
       return a.id < b.id
     }
     let ordered = site.notes.values.sorted(by: listOrder)

@@ -44,11 +44,15 @@ public struct Localization: Sendable {
 
   /// `3 notes`, `1 note`, `3件のメモ` — `key` names a plural family in the table.
   public func count(_ key: String, _ n: Int) -> String {
+    Self.fill(countTemplate(key, n), ["n": String(n)])
+  }
+
+  /// The form of plural family `key` for `n`, `{n}` intact (`{n} result` for 1 in English), for
+  /// scripts that fill in the count themselves.
+  public func countTemplate(_ key: String, _ n: Int) -> String {
     let category = PluralRules.category(of: n, language: language)
-    let template =
-      strings["\(key).\(category.rawValue)"] ?? strings["\(key).other"] ?? strings[key]
+    return strings["\(key).\(category.rawValue)"] ?? strings["\(key).other"] ?? strings[key]
       ?? "{n} \(key)"
-    return Self.fill(template, ["n": String(n)])
   }
 
   /// Replaces each `{name}` in `template` whose name is in `args`.

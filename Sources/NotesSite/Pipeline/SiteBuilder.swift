@@ -132,12 +132,17 @@ public enum SiteBuilder {
     let graph = SiteGraph(site: site, index: index)
     diagnostics += graph.diagnostics
     let noteIDs = site.notes.keys.sorted()
+    let anchorLabel = l10n.string("link_to_section")
     let rendered = await parallelMap(noteIDs) { id -> RenderedNote in
       let note = site.notes[id]!
+      var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
+      resolver.headingAnchorLabel = anchorLabel
       return Markdown.render(
         note.body,
-        options: RenderOptions(unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath),
-        resolver: NoteResolver(site: site, index: index, urls: urls, noteID: id))
+        options: RenderOptions(
+          unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
+          headingAnchorLabel: anchorLabel),
+        resolver: resolver)
     }
     var noteHTML: [String: String] = [:]
     for (id, note) in zip(noteIDs, rendered) {
@@ -152,8 +157,14 @@ public enum SiteBuilder {
     }
 
     let assets = theme.assets
+    // The folder of top-level notes is named by the theme, in the site's language; links were
+    // resolved above against its fixed English name, so renaming it here changes only pages.
+    var shownSite = site
+    if shownSite.folders[SiteLoader.topLevelFolderID]?.sourcePath == "" {
+      shownSite.folders[SiteLoader.topLevelFolderID]?.name = l10n.string("notes")
+    }
     var context = PageContext(
-      site: site, graph: graph, index: index, urls: urls, theme: theme, l10n: l10n, noteHTML: noteHTML,
+      site: shownSite, graph: graph, index: index, urls: urls, theme: theme, l10n: l10n, noteHTML: noteHTML,
       assetURLs: Dictionary(uniqueKeysWithValues: assets.map { ($0.logical, urls.basePath + $0.path) }),
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()

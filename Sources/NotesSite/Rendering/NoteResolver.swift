@@ -9,6 +9,8 @@ struct NoteResolver: LinkResolver {
   var noteID: String
   /// Notes being embedded around this one, to cut embedding cycles.
   var embedding: [String] = []
+  /// `aria-label` of heading self-links in embedded notes, from the string table.
+  var headingAnchorLabel = "Link to this section"
 
   func resolve(_ reference: LinkReference) -> LinkResolution {
     let (target, _) = index.resolve(reference, from: noteID)
@@ -29,7 +31,7 @@ struct NoteResolver: LinkResolver {
           other.body,
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
-            sourcePath: other.displayPath),
+            sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel),
           resolver: nested)
         return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
       }

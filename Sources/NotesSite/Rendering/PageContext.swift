@@ -59,6 +59,7 @@ struct PageContext: Sendable {
       .object([
         "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
         "count": .int(site.tags[id]!.count), "current": .bool(id == current),
+        "count_label": .string(l10n.count("notes_count", site.tags[id]!.count)),
       ])
     })
   }
@@ -172,12 +173,15 @@ extension PageContext {
           ? l10n.format("tasks_progress", ["done": "\(tasks.done)", "total": "\(tasks.total)"])
           : ""),
       "folder": .string(site.folders[note.folderID]?.name ?? ""),
+      "lang": note.frontMatter.lang.map(TemplateValue.string) ?? .null,
     ]
   }
 
-  /// One page of a notes list. `pageURL` gives the URL of list page k.
+  /// One page of a notes list. `pageURL` gives the URL of list page k; `label` names the
+  /// notes column for assistive technology (`Notes in Work`), the title when nil.
   func list(
-    title: String, noteIDs: [String], page: Int, selected: String?, pageURL: (Int) -> String
+    title: String, label: String? = nil, noteIDs: [String], page: Int, selected: String?,
+    pageURL: (Int) -> String
   ) -> TemplateValue {
     let pages = max(1, (noteIDs.count + notesPerPage - 1) / notesPerPage)
     let k = min(max(1, page), pages)
@@ -192,6 +196,7 @@ extension PageContext {
     }
     return .object([
       "title": .string(title),
+      "label": .string(label ?? title),
       "count_label": .string(l10n.count("notes_count", noteIDs.count)),
       "notes": .list(slice.map { noteItem($0, selected: selected) }),
       "pagination": pagination,

@@ -59,7 +59,7 @@ struct PageKeys: Sendable {
     var items: [String: UInt64] = [:]
     for (id, note) in site.notes {
       var h = StableHasher()
-      h.combine([id, note.title, note.analysis.preview, note.folderID])
+      h.combine([id, note.title, note.analysis.preview, note.folderID, note.frontMatter.lang ?? ""])
       h.combine(note.updated)
       h.combine(note.pinned)
       h.combine(note.analysis.tasks.done)

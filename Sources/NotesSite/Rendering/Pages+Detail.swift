@@ -65,11 +65,12 @@ extension PageContext {
         var resolver = NoteResolver(
           site: site, index: index, urls: urls, noteID: note.id)
         resolver.embedding = [note.id]
+        resolver.headingAnchorLabel = l10n.string("link_to_section")
         html = Markdown.render(
           String(split.body),
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
-            sourcePath: note.displayPath),
+            sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section")),
           resolver: resolver
         ).html
         html = BodyHeadings.fitted(html)

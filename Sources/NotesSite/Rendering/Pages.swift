@@ -99,9 +99,14 @@ extension PageContext {
   }
 
   func recentList(selected: String?) -> TemplateValue {
-    let recent = site.notes.values.sorted {
-      ($0.updated, $1.id) > ($1.updated, $0.id)
-    }.prefix(notesPerPage).map(\.id)
+    // Newest first; notes updated together in the same title order as the folder lists.
+    let language = site.config.language
+    let recent = site.notes.values.map { note in
+      (note: note, key: TitleCollation.key(note.title, language: language))
+    }.sorted { a, b in
+      if a.note.updated != b.note.updated { return a.note.updated > b.note.updated }
+      return (a.key.primary, a.key.secondary, a.note.id) < (b.key.primary, b.key.secondary, b.note.id)
+    }.prefix(notesPerPage).map(\.note.id)
     return list(title: l10n.string("recent_notes"), noteIDs: Array(recent), page: 1, selected: selected) { _ in "" }
   }
 
@@ -115,17 +120,31 @@ extension PageContext {
       var data = common(route: route, title: l10n.string("search"), selectedFolder: nil, selectedNote: nil)
       data["list"] = list(title: l10n.string("search"), noteIDs: [], page: 1, selected: nil) { _ in "" }
       data["search_script"] = assetURLs["search.js"].map(TemplateValue.string) ?? .null
+      // Read by search.js (`data-label-*`): the count forms keep `{n}` for the script to fill.
+      data["search_labels"] = .object([
+        "results": .string(l10n.countTemplate("results_count", 2)),
+        "result": .string(l10n.countTemplate("results_count", 1)),
+        "none": .string(l10n.string("search_no_results")),
+        "error": .string(l10n.string("search_unavailable")),
+        "more": .string(l10n.string("more_results")),
+      ])
       return data
     case .folder(let id, let page):
       let folder = site.folders[id]!
       var data = common(route: route, title: folder.name, selectedFolder: id, selectedNote: nil)
-      data["list"] = list(title: folder.name, noteIDs: folder.noteIDs, page: page, selected: nil) {
+      data["list"] = list(
+        title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
+        noteIDs: folder.noteIDs, page: page, selected: nil
+      ) {
         urls.url(.folder(id, page: $0))
       }
       return data
     case .tag(let tag, let page):
       var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil)
-      data["list"] = list(title: "#" + tag, noteIDs: site.tags[tag] ?? [], page: page, selected: nil) {
+      data["list"] = list(
+        title: "#" + tag, label: l10n.format("notes_in_folder", ["folder": "#" + tag]),
+        noteIDs: site.tags[tag] ?? [], page: page, selected: nil
+      ) {
         urls.url(.tag(tag, page: $0))
       }
       return data
@@ -135,7 +154,10 @@ extension PageContext {
       var detailTitle = note.title
       if case .noteDetail(_, let d) = route { detailTitle = detailRouteTitle(d, note: note) }
       var data = common(route: route, title: detailTitle == note.title ? note.title : "\(detailTitle) · \(note.title)", selectedFolder: folder.id, selectedNote: id)
-      data["list"] = list(title: folder.name, noteIDs: folder.noteIDs, page: listPage(of: id, in: folder.id), selected: id) {
+      data["list"] = list(
+        title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
+        noteIDs: folder.noteIDs, page: listPage(of: id, in: folder.id), selected: id
+      ) {
         urls.url(.folder(folder.id, page: $0))
       }
       data["note"] = noteData(note)
