@@ -38,6 +38,26 @@ struct OutputWriter: Sendable {
   /// The whole input the previous build was made from, when it finished.
   var previousInput: UInt64?
 
+  /// Warnings of the build that wrote a manifest, replayed when nothing changed since.
+  static func encode(_ d: Diagnostic) -> String {
+    let l = d.location
+    let fields = [l?.path ?? "", l?.line.map(String.init) ?? "", l?.column.map(String.init) ?? "", d.message]
+    return "#warning\t" + fields.map { $0.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t")
+  }
+
+  static func decodeWarning(_ line: Substring) -> Diagnostic? {
+    let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+    guard f.count == 5 else { return nil }
+    let location = f[1].isEmpty ? nil : SourceLocation(path: f[1], line: Int(f[2]), column: Int(f[3]))
+    return .warning(f[4], at: location)
+  }
+
+  static func readWarnings(_ output: URL) -> [Diagnostic] {
+    guard let text = try? String(contentsOf: output.appendingPathComponent(manifestName), encoding: .utf8)
+    else { return [] }
+    return text.split(separator: "\n").filter { $0.hasPrefix("#warning\t") }.compactMap(decodeWarning)
+  }
+
   init(output: URL) throws(Diagnostic) {
     self.output = output.standardizedFileURL
     let parent = self.output.deletingLastPathComponent()
@@ -154,7 +174,7 @@ struct OutputWriter: Sendable {
 
   /// Carries over files the generator did not write, writes the manifest and swaps the new
   /// tree in. `written` is everything this build produced.
-  func commit(_ written: [String: Record], input: UInt64) throws(Diagnostic) {
+  func commit(_ written: [String: Record], input: UInt64, warnings: [Diagnostic] = []) throws(Diagnostic) {
     let fm = FileManager.default
     if fm.fileExists(atPath: output.path) {
       for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
@@ -165,7 +185,8 @@ struct OutputWriter: Sendable {
         }
       }
     }
-    let manifest = "#input \(String(input, radix: 16))\n" + written.keys.sorted().map { path in
+    let manifest = "#input \(String(input, radix: 16))\n"
+      + warnings.map { Self.encode($0) + "\n" }.joined() + written.keys.sorted().map { path in
       let r = written[path]!
       return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
     }.joined()

@@ -108,10 +108,9 @@ public enum SiteBuilder {
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
     let input = InputFingerprint.compute(source: source, options: options, tree: tree)
     let (previousFiles, previousInput) = OutputWriter.readManifest(output)
-    if previousInput == input, !diagnostics.contains(where: { $0.severity == .warning }),
-      !scanDiagnostics.contains(where: { $0.severity == .warning })
-    {
-      var report = BuildReport(outcome: .success, diagnostics: [])
+    if previousInput == input, input != 0, !diagnostics.hasErrors {
+      // The warnings are those of the build that made this output, shown again.
+      var report = BuildReport(outcome: .success, diagnostics: OutputWriter.readWarnings(output))
       report.upToDate = true
       report.files = previousFiles.count
       report.bytes = previousFiles.values.reduce(0) { $0 + $1.size }
@@ -230,9 +229,7 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     do {
-      // A build with warnings records no input fingerprint, so the next build runs in full and
-      // shows them again.
-      try writer.commit(written, input: diagnostics.isEmpty ? input : 0)
+      try writer.commit(written, input: input, warnings: diagnostics.filter { $0.severity == .warning })
     } catch {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
