@@ -2,6 +2,8 @@
 # Browser tests of the built-in theme: builds the sample site (and a small generated site with
 # one long folder) with the built notes-site binary, then runs test_site.py with pytest. The
 # tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+# test_publishing.py (sub-path hosting, feeds, aliases, `serve`) builds its own copies of the
+# sample site with NOTES_SITE_BIN from SAMPLE_ROOT.
 #   Tests/browser/run.sh [pytest options]
 # NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
 set -eu
@@ -23,4 +25,5 @@ while [ $i -le 60 ]; do
 done
 "$bin" build --source "$tmp/long" --output "$tmp/long-site" >"$tmp/build-long.log" 2>&1 || { cat "$tmp/build-long.log"; exit 1; }
 
-SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$@"
+SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" NOTES_SITE_BIN="$bin" SAMPLE_ROOT="$root" \
+  python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_publishing.py" "$@"
