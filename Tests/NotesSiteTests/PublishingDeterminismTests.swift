@@ -14,9 +14,12 @@ import Testing
     "content/Work/Meeting notes.md": front("date: 2024-01-02\nupdated: 2024-02-01")
       + "# Meeting notes\n\nWe agreed on the plan.\n\n## Decisions\n\nNone yet.\n",
     "content/Work/diagram.png": "PNG",
-    "content/Work/Projects/Alpha.md": front("date: 2024-01-05\nupdated: 2024-01-05") + "# Alpha\n\nA project. #planning\n",
-    "content/Personal/Running.md": front("date: 2023-11-01\nupdated: 2023-11-01") + "# Running\n\nTen kilometres. #health\n",
-    "content/Personal/Reading list.md": front("date: 2023-11-02\nupdated: 2023-11-02") + "# Reading list\n\nBooks.\n",
+    "content/Work/Projects/Alpha.md": front("date: 2024-01-05\nupdated: 2024-01-05")
+      + "# Alpha\n\nA project. #planning\n",
+    "content/Personal/Running.md": front("date: 2023-11-01\nupdated: 2023-11-01")
+      + "# Running\n\nTen kilometres. #health\n",
+    "content/Personal/Reading list.md": front("date: 2023-11-02\nupdated: 2023-11-02")
+      + "# Reading list\n\nBooks.\n",
     "content/個人/レシピ.md": front("date: 2023-10-01\nupdated: 2023-10-01") + "# レシピ\n\n湯豆腐。\n",
     "content/Inbox.md": front("date: 2023-12-01\nupdated: 2023-12-01") + "Quick capture.\n",
   ]
@@ -45,7 +48,8 @@ import Testing
     let after = site.stamps()
     #expect(before.keys.sorted() == after.keys.sorted())
     // The manifest itself is rewritten on every build; nothing else is.
-    let touched = after.keys.filter { before[$0] != after[$0] && $0 != ".notes-site-manifest" }.sorted()
+    let touched = after.keys.filter { before[$0] != after[$0] && $0 != ".notes-site-manifest" }
+      .sorted()
     #expect(touched.isEmpty, "\(touched)")
   }
 
@@ -59,7 +63,8 @@ import Testing
     // Same dates; only the text (and so the preview) of one note changes.
     try site.write(
       "content/Work/Meeting notes.md",
-      Self.front("date: 2024-01-02\nupdated: 2024-02-01") + "# Meeting notes\n\nWe moved the launch to spring.\n\n## Decisions\n\nNone yet.\n")
+      Self.front("date: 2024-01-02\nupdated: 2024-02-01")
+        + "# Meeting notes\n\nWe moved the launch to spring.\n\n## Decisions\n\nNone yet.\n")
     #expect(await site.build().exitCode == 0)
     let after = site.stamps()
     let newBytes = site.snapshot()
@@ -67,13 +72,16 @@ import Testing
 
     let changed = Set(after.keys.filter { before[$0] != after[$0] })
     // A file whose bytes stayed the same is never rewritten…
-    for path in after.keys where oldBytes[path] == newBytes[path] && path != ".notes-site-manifest" {
+    for path in after.keys where oldBytes[path] == newBytes[path] && path != ".notes-site-manifest"
+    {
       #expect(before[path] == after[path], "\(path) was rewritten with the same bytes")
     }
     // …and every rewritten file shows the edit (or is the manifest or the search index).
     let marker = Data("moved the launch".utf8)
-    for path in changed.sorted() where path != ".notes-site-manifest" && !path.hasPrefix("_search/") {
-      #expect(newBytes[path]?.range(of: marker) != nil, "\(path) changed but does not show the edit")
+    for path in changed.sorted() where path != ".notes-site-manifest" && !path.hasPrefix("_search/")
+    {
+      #expect(
+        newBytes[path]?.range(of: marker) != nil, "\(path) changed but does not show the edit")
     }
     // Every file that shows the edit was rewritten.
     for (path, data) in newBytes where data.range(of: marker) != nil {
@@ -83,7 +91,8 @@ import Testing
     #expect(changed.contains("work/index.html"), "the folder's list shows the preview")
     #expect(changed.contains("feed.xml"))
     for untouched in [
-      "personal/running/index.html", "personal/index.html", "個人/レシピ/index.html", "_tags/health/index.html",
+      "personal/running/index.html", "personal/index.html", "個人/レシピ/index.html",
+      "_tags/health/index.html",
       "sitemap.xml", "robots.txt", "work/diagram.png", "_assets/notes.json",
     ] {
       #expect(after[untouched] != nil && !changed.contains(untouched), "\(untouched) was rewritten")
@@ -99,11 +108,14 @@ import Testing
     let before = site.stamps()
     try site.write(
       "content/Personal/Running.md",
-      Self.front("date: 2023-11-01\nupdated: 2024-04-01") + "# Running\n\nTwenty kilometres. #health\n")
+      Self.front("date: 2023-11-01\nupdated: 2024-04-01")
+        + "# Running\n\nTwenty kilometres. #health\n")
     #expect(await site.build().exitCode == 0)
     let after = site.stamps()
     let changed = Set(after.keys.filter { before[$0] != after[$0] })
-    for path in ["personal/running/index.html", "personal/index.html", "sitemap.xml", "feed.xml", "index.html"] {
+    for path in [
+      "personal/running/index.html", "personal/index.html", "sitemap.xml", "feed.xml", "index.html",
+    ] {
       #expect(changed.contains(path), "\(path) was not rewritten")
     }
     // A note in another folder that neither links to nor lists the edited note stays.
@@ -115,9 +127,14 @@ import Testing
   func snapshot(_ folder: URL) -> [String: Data] {
     var result: [String: Data] = [:]
     let root = folder.standardizedFileURL.path
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return [:] }
-    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
-      result[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try? Data(contentsOf: url)
+    guard
+      let walker = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    else { return [:] }
+    for case let url as URL in walker
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+      result[String(url.standardizedFileURL.path.dropFirst(root.count + 1))] = try? Data(
+        contentsOf: url)
     }
     return result
   }

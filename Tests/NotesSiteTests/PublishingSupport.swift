@@ -102,9 +102,12 @@ extension SiteFixture {
   func stamps(_ output: URL? = nil) -> [String: FileStamp] {
     let folder = (output ?? self.output).standardizedFileURL
     var result: [String: FileStamp] = [:]
-    guard let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey])
+    guard
+      let walker = FileManager.default.enumerator(
+        at: folder, includingPropertiesForKeys: [.isRegularFileKey])
     else { return [:] }
-    for case let url as URL in walker where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
+    for case let url as URL in walker
+    where (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true {
       let relative = String(url.standardizedFileURL.path.dropFirst(folder.path.count + 1))
       result[relative] = FileStamp.of(url)
     }
