@@ -3,6 +3,8 @@
 # one long folder, and the sample in Japanese) with the built notes-site binary, then runs
 # test_site.py and test_i18n.py with pytest. The
 # tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+# test_publishing.py (sub-path hosting, feeds, aliases, `serve`) builds its own copies of the
+# sample site with NOTES_SITE_BIN from SAMPLE_ROOT.
 #   Tests/browser/run.sh [pytest options]
 # NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
 set -eu
@@ -32,4 +34,6 @@ printf 'title: ノート\nlanguage: ja\n' >"$tmp/ja/notes-site.yml"
 "$bin" build --source "$tmp/ja" --output "$tmp/ja-site" >"$tmp/build-ja.log" 2>&1 || { cat "$tmp/build-ja.log"; exit 1; }
 
 SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" JA_SITE_DIR="$tmp/ja-site" \
-  python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_i18n.py" "$@"
+  NOTES_SITE_BIN="$bin" SAMPLE_ROOT="$root" \
+  python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_i18n.py" \
+  "$here/test_publishing.py" "$@"

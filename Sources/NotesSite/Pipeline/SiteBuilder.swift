@@ -258,34 +258,62 @@ public enum SiteBuilder {
     return path
   }
 
-  /// `aliases` in front matter become redirect pages at the old URLs.
+  /// `aliases` in front matter become redirect pages at the old URLs. An alias is a URL path
+  /// (`/old/path/`, with or without the base path, percent-encoded or not); it may not leave the
+  /// output folder, enter the generator's `_` namespace, or take the place of a page, a file or
+  /// another note's alias.
   static func aliasRedirects(_ site: Site, jobs: [PageJob]) -> ([PageJob], [Diagnostic]) {
-    var taken = Set<String>()
+    var pages = Set<String>()
     for job in jobs {
-      if case .route(let r) = job { taken.insert(r.path) }
+      if case .route(let r) = job { pages.insert(r.path) }
     }
+    // Files the build writes besides pages: a redirect's folder may not be one of them.
+    let files = Set(site.files.keys).union(["404.html", "sitemap.xml", "feed.xml", "robots.txt"])
+    var claimed: [String: String] = [:]
     var redirects: [PageJob] = []
     var diagnostics: [Diagnostic] = []
     let base = site.config.basePath
     for note in site.notes.values.sorted(by: { $0.id < $1.id }) {
+      let location = SourceLocation(path: note.displayPath)
       for alias in note.frontMatter.aliases {
+        func reject(_ why: String) {
+          diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
+        }
+        guard !alias.contains("://"), !alias.hasPrefix("//") else {
+          reject("must be a path on this site like /old/path/, not a full URL")
+          continue
+        }
         var path = alias
         if path.hasPrefix(base) { path = String(path.dropFirst(base.count)) }
-        let segments = path.split(separator: "/")
-        let location = SourceLocation(path: note.displayPath)
-        guard !segments.isEmpty,
-          segments.allSatisfy({ $0 != "." && $0 != ".." && !$0.contains("\\") && !$0.contains("\0") && !$0.hasPrefix(".") })
+        // A server percent-decodes the request path once before looking for the file.
+        let decoded = path.split(separator: "/").map { $0.removingPercentEncoding?.precomposedStringWithCanonicalMapping }
+        guard !decoded.isEmpty, decoded.allSatisfy({ $0 != nil }) else {
+          reject("is not a usable URL path")
+          continue
+        }
+        let segments = decoded.map { $0! }
+        guard
+          segments.allSatisfy({ segment in
+            segment != "." && segment != ".." && !segment.hasPrefix(".")
+              && !segment.unicodeScalars.contains { "/\\?#".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+          })
         else {
-          diagnostics.append(.error("alias '\(alias)' is not a usable URL path", at: location))
+          reject("is not a usable URL path (no '.', '..', '?', '#', '\\' or control characters)")
           continue
         }
         let normalised = segments.joined(separator: "/") + "/"
-        if taken.contains(normalised) {
-          diagnostics.append(.error("alias '\(alias)' collides with an existing page at \(base)\(normalised)", at: location))
-          continue
+        if segments[0].hasPrefix("_") {
+          reject("is in \(base)\(segments[0])/, which belongs to the generator")
+        } else if pages.contains(normalised) {
+          reject("collides with an existing page at \(base)\(normalised)")
+        } else if let file = segments.indices.map({ segments[...$0].joined(separator: "/") }).first(where: files.contains) {
+          reject("collides with the file \(base)\(file)")
+        } else if let owner = claimed[normalised] {
+          reject("is already an alias of \(owner) (\(base)\(normalised))")
+        } else {
+          claimed[normalised] = note.displayPath
+          redirects.append(.redirect(from: normalised, to: .note(note.id)))
         }
-        taken.insert(normalised)
-        redirects.append(.redirect(from: normalised, to: .note(note.id)))
       }
     }
     return (redirects, diagnostics)

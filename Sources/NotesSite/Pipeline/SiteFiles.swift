@@ -11,10 +11,11 @@ extension SiteBuilder {
     let urls = context.urls
     var files: [(String, [UInt8])] = []
 
-    // Sitemap: every listable page, absolute when base_url has a host.
+    // Sitemap: every listable page, absolute when base_url has a host, percent-encoded as
+    // the sitemap protocol asks (RFC 3986: `/個人/` → `/%E5%80%8B%E4%BA%BA/`).
     var entries: [TemplateValue] = []
     func add(_ route: Route, _ date: Date?) {
-      let path = urls.url(route)
+      let path = uriEncoded(urls.url(route))
       entries.append(.object([
         "loc": .string(context.absolute(path) ?? path),
         "lastmod": date.map { .string(PageContext.iso($0)) } ?? .null,
@@ -25,29 +26,34 @@ extension SiteBuilder {
     for id in site.notes.keys.sorted() { add(.note(id), site.notes[id]!.updated) }
     files.append(("sitemap.xml", Array(try context.theme.render("sitemap.xml", .object(["urls": .list(entries)])).utf8)))
 
-    // Atom feed of the most recently updated notes.
+    // Atom feed of the most recently updated notes. Entry ids are absolute URLs when
+    // base_url has a host, else stable `urn:` ids; links are always usable URLs. Text is
+    // stripped of characters XML 1.0 cannot carry (a form feed in a note would otherwise
+    // make the whole feed unreadable).
     let recent = site.notes.values.sorted { ($0.updated, $1.id) > ($1.updated, $0.id) }
       .prefix(max(0, site.config.feedLimit))
     let feedPath = urls.basePath + "feed.xml"
+    let home = uriEncoded(urls.basePath)
     let feed: TemplateValue = .object([
-      "site": .object(["title": .string(site.config.title), "language": .string(context.l10n.language)]),
+      "site": .object(["title": .string(xmlText(site.config.title)), "language": .string(context.l10n.language)]),
       "feed": .object([
-        "title": .string(context.l10n.format("feed_title", ["site": site.config.title])),
-        "id": .string(context.absolute(urls.basePath) ?? "urn:notes-site:" + urls.basePath),
+        "title": .string(xmlText(context.l10n.format("feed_title", ["site": site.config.title]))),
+        "id": .string(context.absolute(home) ?? "urn:notes-site:" + home),
         "self": .string(context.absolute(feedPath) ?? feedPath),
-        "home": .string(context.absolute(urls.basePath) ?? urls.basePath),
+        "home": .string(context.absolute(home) ?? home),
         "updated": .string(PageContext.iso(recent.first?.updated ?? Date(timeIntervalSince1970: 0))),
         "entries": .list(recent.map { note in
-          let url = urls.url(.note(note.id))
+          let url = uriEncoded(urls.url(.note(note.id)))
           let authors = Array(Set(note.revisions.map(\.author))).sorted()
           return .object([
-            "title": .string(note.title),
-            "url": .string(context.absolute(url) ?? "urn:notes-site:" + url),
+            "title": .string(xmlText(note.title)),
+            "id": .string(context.absolute(url) ?? "urn:notes-site:" + url),
+            "url": .string(context.absolute(url) ?? url),
             "published": .string(PageContext.iso(note.created)),
             "updated": .string(PageContext.iso(note.updated)),
-            "authors": .list(authors.map(TemplateValue.string)),
-            "summary": .string(note.analysis.preview),
-            "html": .string(context.noteHTML[note.id] ?? ""),
+            "authors": .list(authors.map { .string(xmlText($0)) }),
+            "summary": .string(xmlText(note.analysis.preview)),
+            "html": .string(xmlText(context.noteHTML[note.id] ?? "")),
           ])
         }),
       ]),
@@ -78,6 +84,33 @@ extension SiteBuilder {
       files.append(("_search/" + path, bytes))
     }
     return files
+  }
+
+  /// `s` without the characters XML 1.0 does not allow (C0 controls other than tab, line feed
+  /// and carriage return; U+FFFE and U+FFFF), which no escaping can carry.
+  static func xmlText(_ s: String) -> String {
+    guard s.unicodeScalars.contains(where: { !isXMLCharacter($0) }) else { return s }
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: s.unicodeScalars.filter(isXMLCharacter))
+    return String(out)
+  }
+
+  static func isXMLCharacter(_ c: Unicode.Scalar) -> Bool {
+    switch c.value {
+    case 0x9, 0xA, 0xD, 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: true
+    default: false
+    }
+  }
+
+  /// A site path as an RFC 3986 URI path: bytes outside ASCII percent-encoded, the rest (slugs
+  /// and the already encoded base path) left as is.
+  static func uriEncoded(_ path: String) -> String {
+    guard !path.utf8.allSatisfy({ $0 < 0x80 }) else { return path }
+    var out = ""
+    for byte in path.utf8 {
+      if byte < 0x80 { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
+    }
+    return out
   }
 
   /// A JSON string literal; also safe inside a `<script>` (no `<`, `>` or `&` unescaped).
