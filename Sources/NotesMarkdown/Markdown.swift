@@ -53,7 +53,10 @@ struct Prepared {
         if entering { headingNodes.append(node) }
       case CMARK_NODE_TEXT:
         guard let c = cmark_node_get_literal(node.pointer) else { return }
-        if let p = paragraph, tableCandidates.last != p, strchr(c, 0x7C) != nil {
+        // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
+        if let p = paragraph, tableCandidates.last != p, strchr(c, 0x7C) != nil,
+          strchr(c, 0x2D) != nil, c[strspn(c, "|-: \t")] == 0
+        {
           tableCandidates.append(p)
         }
         if strstr(c, "~~") != nil { tildeTexts.append(node) }
@@ -74,8 +77,9 @@ struct RenderTargets {
   var html: [CmarkNode] = []
   /// Links and images.
   var links: [CmarkNode] = []
-  /// Text nodes outside links and images that may hold wiki links or tags.
-  var texts: [(node: CmarkNode, inHeading: Bool)] = []
+  /// Text nodes outside links and images that may hold wiki links (`[[`) or tags (`#`,
+  /// outside headings).
+  var texts: [InlineTextPass.Target] = []
   var items: [CmarkNode] = []
   var quotes: [CmarkNode] = []
 
@@ -86,9 +90,9 @@ struct RenderTargets {
       switch node.type {
       case CMARK_NODE_TEXT:
         guard linkDepth == 0, let c = cmark_node_get_literal(node.pointer) else { return }
-        if strstr(c, "[[") != nil || (headingDepth == 0 && strchr(c, 0x23) != nil) {
-          texts.append((node, headingDepth > 0))
-        }
+        let wiki = strstr(c, "[[") != nil
+        let tags = headingDepth == 0 && strchr(c, 0x23) != nil
+        if wiki || tags { texts.append(.init(node: node, wiki: wiki, tags: tags)) }
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         if entering { links.append(node) }
         linkDepth += entering ? 1 : -1

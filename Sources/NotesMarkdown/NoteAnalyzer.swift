@@ -98,10 +98,7 @@ struct NoteAnalyzer {
         break
       }
     }
-    result.plainText = plain.split(separator: "\n")
-      .map { PlainText.collapsingWhitespace(String($0)) }
-      .filter { !$0.isEmpty }
-      .joined(separator: "\n")
+    result.plainText = PlainText.collapsingWhitespaceByLine(plain)
     result.preview = preview.preview
   }
 

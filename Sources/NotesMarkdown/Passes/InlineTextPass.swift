@@ -5,12 +5,20 @@ import CCmark
 /// (not in headings, nor in a wiki link's label) become links to the tag's page. Code is never
 /// a text node and link texts are not passed in, so the syntax stays literal there.
 enum InlineTextPass {
-  static func run(_ texts: [(node: CmarkNode, inHeading: Bool)], context: inout RenderContext) {
+  /// A text node, and whether it has `[[` and tags to look for.
+  struct Target {
+    var node: CmarkNode
+    var wiki: Bool
+    var tags: Bool
+  }
+
+  static func run(_ texts: [Target], context: inout RenderContext) {
     var noteEmbeds: [(inline: CmarkNode, html: String)] = []
-    for (node, inHeading) in texts {
+    for target in texts {
+      let node = target.node
+      let tags = target.tags
       let literal = node.literal
-      let matches = literal.containsBytes("[[") ? WikiLinkSyntax.matches(in: literal) : []
-      let tags = !inHeading && literal.containsBytes("#")
+      let matches = target.wiki ? WikiLinkSyntax.matches(in: literal) : []
       guard !matches.isEmpty || tags else { continue }
       if matches.isEmpty {
         // Only tags: the node stays unless one is found.
