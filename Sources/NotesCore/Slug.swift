@@ -6,10 +6,37 @@ public enum Slug {
   /// characters into `-`, trim `-`. Never empty: a name made only of symbols is spelled out
   /// with the characters' Unicode names (`+++` → `plus-sign-plus-sign-plus-sign`).
   public static func make(_ name: String) -> String {
+    if let slug = asciiSlug(name) { return slug }
     let slug = collapse(name.precomposedStringWithCanonicalMapping.lowercased())
     if !slug.isEmpty { return slug }
     let spelled = spelledOut(name)
     return spelled.isEmpty ? "untitled" : spelled
+  }
+
+  /// `make` for pure-ASCII names, without Foundation: ASCII text is already NFC, its only
+  /// kept characters are letters and digits, and lower-casing it is a byte operation. `nil`
+  /// for other names, and for names that keep nothing (they are spelled out).
+  static func asciiSlug(_ name: String) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(name.utf8.count)
+    var pendingDash = false
+    for byte in name.utf8 {
+      guard byte < 0x80 else { return nil }
+      let kept: UInt8?
+      switch byte {
+      case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): kept = byte
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 0x20
+      default: kept = nil
+      }
+      if let kept {
+        if pendingDash && !out.isEmpty { out.append(UInt8(ascii: "-")) }
+        pendingDash = false
+        out.append(kept)
+      } else {
+        pendingDash = true
+      }
+    }
+    return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
   }
 
   /// The characters of `name` that `make` drops, spelled out with their Unicode names, as a
@@ -17,7 +44,9 @@ public enum Slug {
   public static func spelledOut(_ name: String) -> String {
     var words: [String] = []
     for scalar in name.unicodeScalars where !isKept(scalar) && !scalar.properties.isWhitespace {
-      if let n = scalar.properties.name { words.append(n) } else {
+      if let n = scalar.properties.name {
+        words.append(n)
+      } else {
         words.append("u" + String(scalar.value, radix: 16))
       }
     }

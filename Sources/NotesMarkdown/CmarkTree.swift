@@ -55,6 +55,7 @@ struct CmarkNode: Hashable {
   /// 1-based line and byte column in the Markdown body (from `CMARK_OPT_SOURCEPOS`).
   var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
   var startColumn: Int { Int(cmark_node_get_start_column(pointer)) }
+  var endLine: Int { Int(cmark_node_get_end_line(pointer)) }
 
   var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
   var isBulletList: Bool { cmark_node_get_list_type(pointer) == CMARK_BULLET_LIST }
@@ -62,6 +63,7 @@ struct CmarkNode: Hashable {
   var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
 
   var isText: Bool { type == CMARK_NODE_TEXT }
+  var isLineBreak: Bool { type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK }
   var isParagraph: Bool { type == CMARK_NODE_PARAGRAPH }
 
   // MARK: Walking
@@ -158,11 +160,17 @@ enum CmarkDocument {
   static func withParsed<Result>(_ markdown: String, _ body: (CmarkNode) throws -> Result)
     rethrows -> Result
   {
+    let root = markdown.withCString { parse($0, length: strlen($0)) }
+    defer { cmark_node_free(root.pointer) }
+    return try body(root)
+  }
+
+  /// A parsed document, text nodes merged, that the caller must free.
+  static func parse(_ bytes: UnsafePointer<CChar>, length: Int) -> CmarkNode {
     let options = CMARK_OPT_SOURCEPOS | CMARK_OPT_VALIDATE_UTF8
-    let root = markdown.withCString { cmark_parse_document($0, strlen($0), options) }!
-    defer { cmark_node_free(root) }
+    let root = cmark_parse_document(bytes, length, options)!
     cmark_consolidate_text_nodes(root)
-    return try body(CmarkNode(root))
+    return CmarkNode(root)
   }
 
   /// cmark's HTML for the tree below `node`. Safe mode (the default) drops dangerous URLs and

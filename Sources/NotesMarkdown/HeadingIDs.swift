@@ -18,13 +18,9 @@ struct HeadingIDs {
     return candidate
   }
 
-  /// Every heading below `root` with its id, in document order. `analyze` and `render` both
-  /// call this on the freshly parsed tree, so they agree on ids.
-  static func headings(in root: CmarkNode) -> [(node: CmarkNode, heading: Heading)] {
-    var nodes: [CmarkNode] = []
-    root.walk { node, entering in
-      if entering, node.type == CMARK_NODE_HEADING { nodes.append(node) }
-    }
+  /// The headings `nodes` (in document order) with their ids. `analyze` and `render` both
+  /// call this on the same prepared tree, so they agree on ids.
+  static func headings(_ nodes: [CmarkNode]) -> [(node: CmarkNode, heading: Heading)] {
     var ids = HeadingIDs()
     return nodes.map { node in
       let text = PlainText.of(node)

@@ -10,7 +10,8 @@ extension LinkReference {
       path = destination[..<hash]
       fragment = String(destination[destination.index(after: hash)...])
     }
-    let target = path.removingPercentEncoding ?? String(path)
+    let target =
+      path.containsBytes("%") ? path.removingPercentEncoding ?? String(path) : String(path)
     return LinkReference(kind: kind, target: target, fragment: fragment, line: line, column: column)
   }
 }

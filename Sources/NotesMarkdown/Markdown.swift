@@ -1,9 +1,15 @@
+import CCmark
+import Foundation
+
 /// Markdown notes: parsed by libcmark, transformed in place by small passes, written by cmark.
 public enum Markdown {
   /// Pass 1: metadata, references and headings, without rendering.
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
     CmarkDocument.withParsed(body) { root in
-      NoteAnalyzer.analyze(root, source: SourceMap(body, lineOffset: lineOffset))
+      let source = SourceMap(body, lineOffset: lineOffset)
+      let prepared = Prepared(root, source: source)
+      return NoteAnalyzer.analyze(
+        root, source: source, headings: prepared.headings, tables: prepared.tables)
     }
   }
 
@@ -12,20 +18,95 @@ public enum Markdown {
     _ body: String, options: RenderOptions, resolver: some LinkResolver
   ) -> RenderedNote {
     CmarkDocument.withParsed(body) { root in
-      var context = RenderContext(
-        resolver: resolver, options: options,
-        source: SourceMap(body, lineOffset: options.lineOffset))
-      // Ids come from the untouched tree, exactly as `analyze` computes them.
-      let headings = HeadingIDs.headings(in: root)
-      RawHTMLPass.run(on: root, unsafeHTML: options.unsafeHTML)
-      LinkPass.run(on: root, context: &context)
-      WikiLinkPass.run(on: root, context: &context)
-      TagPass.run(on: root, context: context)
-      TaskListPass.run(on: root)
-      CalloutPass.run(on: root)
-      HeadingPass.run(headings, anchorLabel: options.headingAnchorLabel)
+      let source = SourceMap(body, lineOffset: options.lineOffset)
+      let prepared = Prepared(root, source: source)
+      var context = RenderContext(resolver: resolver, options: options, source: source)
+      let found = RenderTargets(root)
+      RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
+      LinkPass.run(found.links, context: &context)
+      InlineTextPass.run(found.texts, context: &context)
+      TaskListPass.run(found.items)
+      CalloutPass.run(found.quotes)
+      HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
+    }
+  }
+}
+
+/// The tree changes that `analyze` and `render` share, so that both read the same note:
+/// tables and strikethrough are built, then headings get their ids.
+struct Prepared {
+  var headings: [(node: CmarkNode, heading: Heading)]
+  var tables: TablePass.Tables
+
+  init(_ root: CmarkNode, source: SourceMap) {
+    var paragraph: CmarkNode?
+    var tableCandidates: [CmarkNode] = []
+    var tildeTexts: [CmarkNode] = []
+    var headingNodes: [CmarkNode] = []
+    root.walk { node, entering in
+      switch node.type {
+      case CMARK_NODE_PARAGRAPH:
+        paragraph = entering ? node : nil
+      case CMARK_NODE_HEADING:
+        if entering { headingNodes.append(node) }
+      case CMARK_NODE_TEXT:
+        guard let c = cmark_node_get_literal(node.pointer) else { return }
+        // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
+        if let p = paragraph, tableCandidates.last != p, strchr(c, 0x7C) != nil,
+          strchr(c, 0x2D) != nil, c[strspn(c, "|-: \t")] == 0
+        {
+          tableCandidates.append(p)
+        }
+        if strstr(c, "~~") != nil { tildeTexts.append(node) }
+      default:
+        break
+      }
+    }
+    StrikethroughPass.run(tildeTexts, source: source)
+    tables = TablePass.run(tableCandidates, source: source)
+    StrikethroughPass.run(tables.tildeTexts, source: source)
+    headings = HeadingIDs.headings(headingNodes)
+  }
+}
+
+/// The nodes that the render passes change, found in one walk of the prepared tree.
+struct RenderTargets {
+  /// Raw HTML blocks and inlines.
+  var html: [CmarkNode] = []
+  /// Links and images.
+  var links: [CmarkNode] = []
+  /// Text nodes outside links and images that may hold wiki links (`[[`) or tags (`#`,
+  /// outside headings).
+  var texts: [InlineTextPass.Target] = []
+  var items: [CmarkNode] = []
+  var quotes: [CmarkNode] = []
+
+  init(_ root: CmarkNode) {
+    var linkDepth = 0
+    var headingDepth = 0
+    root.walk { node, entering in
+      switch node.type {
+      case CMARK_NODE_TEXT:
+        guard linkDepth == 0, let c = cmark_node_get_literal(node.pointer) else { return }
+        let wiki = strstr(c, "[[") != nil
+        let tags = headingDepth == 0 && strchr(c, 0x23) != nil
+        if wiki || tags { texts.append(.init(node: node, wiki: wiki, tags: tags)) }
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        if entering { links.append(node) }
+        linkDepth += entering ? 1 : -1
+      case CMARK_NODE_HEADING:
+        headingDepth += entering ? 1 : -1
+      case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+        html.append(node)
+      case CMARK_NODE_ITEM:
+        if entering { items.append(node) }
+      case CMARK_NODE_BLOCK_QUOTE:
+        if entering { quotes.append(node) }
+      default:
+        break
+      }
     }
   }
 }

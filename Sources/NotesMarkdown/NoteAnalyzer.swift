@@ -3,21 +3,28 @@ import CCmark
 /// Pass 1: reads a parsed note without changing it.
 struct NoteAnalyzer {
   private let source: SourceMap
+  private let tables: TablePass.Tables
   private var result = NoteAnalysis()
   private var plain = ""
   private var preview = PreviewBuilder()
   private var seenTags: Set<String> = []
 
-  private init(source: SourceMap) { self.source = source }
+  private init(source: SourceMap, tables: TablePass.Tables) {
+    self.source = source
+    self.tables = tables
+  }
 
-  static func analyze(_ root: CmarkNode, source: SourceMap) -> NoteAnalysis {
-    var analyzer = NoteAnalyzer(source: source)
-    analyzer.run(root)
+  /// Reads the prepared tree `root` (see `Prepared`), whose headings are `headings`.
+  static func analyze(
+    _ root: CmarkNode, source: SourceMap, headings: [(node: CmarkNode, heading: Heading)],
+    tables: TablePass.Tables
+  ) -> NoteAnalysis {
+    var analyzer = NoteAnalyzer(source: source, tables: tables)
+    analyzer.run(root, headings: headings)
     return analyzer.result
   }
 
-  private mutating func run(_ root: CmarkNode) {
-    let headings = HeadingIDs.headings(in: root)
+  private mutating func run(_ root: CmarkNode, headings: [(node: CmarkNode, heading: Heading)]) {
     result.headings = headings.map(\.heading)
     result.firstH1 = headings.first { $0.heading.level == 1 }?.heading.text
 
@@ -37,7 +44,7 @@ struct NoteAnalyzer {
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         let isImage = node.type == CMARK_NODE_IMAGE
         if entering {
-          let at = source.location(line: node.startLine, byteColumn: node.startColumn)
+          let at = source.location(of: node)
           result.references.append(
             .markdown(
               kind: isImage ? .image : .link, destination: node.url, line: at.line,
@@ -82,14 +89,16 @@ struct NoteAnalyzer {
         endBlock()
       case CMARK_NODE_PARAGRAPH:
         if !entering { endBlock() }
+      case CMARK_NODE_CUSTOM_INLINE:
+        // A table cell: cells read as words of one line, rows as lines.
+        if !entering, tables.cells.contains(node) { addText(" ", toPreview: !inTitle) }
+      case CMARK_NODE_CUSTOM_BLOCK:
+        if !entering, tables.rows.contains(node) { endBlock() }
       default:
         break
       }
     }
-    result.plainText = plain.split(separator: "\n")
-      .map { PlainText.collapsingWhitespace(String($0)) }
-      .filter { !$0.isEmpty }
-      .joined(separator: "\n")
+    result.plainText = PlainText.collapsingWhitespaceByLine(plain)
     result.preview = preview.preview
   }
 
@@ -115,8 +124,7 @@ struct NoteAnalyzer {
         String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
       let offset =
         skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
-      let at = source.location(
-        line: node.startLine, byteColumn: node.startColumn, extraBytes: offset)
+      let at = source.location(of: node, extraBytes: offset)
       result.references.append(match.link.reference(line: at.line, column: at.column))
       if !match.link.isEmbed { addText(match.link.displayText, toPreview: toPreview) }
       rest = match.range.upperBound

@@ -38,21 +38,55 @@ enum PlainText {
   /// UTF-8 bytes: this runs over every note's whole text, and scalar-by-scalar string
   /// building showed up as the top cost of `analyze`.
   static func collapsingWhitespace(_ text: String) -> String {
+    collapse(text, keepingLines: false)
+  }
+
+  /// Each line's whitespace collapsed as by `collapsingWhitespace`; empty lines dropped.
+  static func collapsingWhitespaceByLine(_ text: String) -> String {
+    collapse(text, keepingLines: true)
+  }
+
+  private static func collapse(_ text: String, keepingLines: Bool) -> String {
     var text = text
     return text.withUTF8 { bytes in
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count)
       var pendingSpace = false
+      var pendingLine = false
       var i = 0
       while i < bytes.count {
         let lead = bytes[i]
-        let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+        if lead < 0x80 {
+          if lead == 0x0A && keepingLines {
+            pendingLine = !out.isEmpty
+            pendingSpace = false
+          } else if lead == 0x20 || (0x09...0x0D).contains(lead) {
+            pendingSpace = !pendingLine
+          } else {
+            if pendingLine {
+              out.append(0x0A)
+            } else if pendingSpace && !out.isEmpty {
+              out.append(0x20)
+            }
+            pendingSpace = false
+            pendingLine = false
+            out.append(lead)
+          }
+          i += 1
+          continue
+        }
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
         let end = min(i + length, bytes.count)
         if isWhitespace(bytes, at: i, length: end - i) {
-          pendingSpace = true
+          pendingSpace = !pendingLine
         } else {
-          if pendingSpace && !out.isEmpty { out.append(0x20) }
+          if pendingLine {
+            out.append(0x0A)
+          } else if pendingSpace && !out.isEmpty {
+            out.append(0x20)
+          }
           pendingSpace = false
+          pendingLine = false
           out.append(contentsOf: bytes[i..<end])
         }
         i = end

@@ -1,26 +1,62 @@
+import CCmark
+
 /// Turns cmark's positions (1-based line and byte column in the Markdown body) into positions
 /// in the note's file: lines shifted by the front matter, columns counted in characters so that
 /// an editor lands on the right spot in lines with Japanese text or emoji.
 ///
-/// A class so that line starts are found only when a position is first asked for: most
-/// renders report nothing.
+/// A class so that line starts are found only when a position or a line is first asked for:
+/// most renders report nothing. It also remembers where nodes that the passes made from the
+/// body's text (table cells, split text) came from, as cmark positions cannot be set.
 final class SourceMap {
   private let body: String
   let lineOffset: Int
   /// UTF-8 offset of the start of each line.
   private lazy var lineStarts: [Int] = {
     var starts = [0]
-    var offset = 0
-    for byte in body.utf8 {
-      offset += 1
-      if byte == 0x0A { starts.append(offset) }
+    var copy = body
+    copy.withUTF8 { bytes in
+      for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
     }
     return starts
   }()
+  private lazy var bytes: [UInt8] = Array(body.utf8)
+  /// Body line and byte column of nodes whose cmark position is not their place in the body.
+  private var origins: [CmarkNode: (line: Int, column: Int)] = [:]
 
   init(_ body: String, lineOffset: Int) {
     self.body = body
     self.lineOffset = lineOffset
+  }
+
+  /// The bytes of body line `line` (1-based) without its line ending.
+  func line(_ line: Int) -> ArraySlice<UInt8> {
+    guard line >= 1, line <= lineStarts.count else { return [] }
+    let start = lineStarts[line - 1]
+    var end = line < lineStarts.count ? lineStarts[line] : bytes.count
+    while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
+    return bytes[start..<end]
+  }
+
+  /// Records that `node` starts at byte column `column` of body line `line`.
+  func setOrigin(of node: CmarkNode, line: Int, column: Int) {
+    origins[node] = (line, column)
+  }
+
+  /// Forgets the origin of a node about to be freed (its address may be reused).
+  func forget(_ node: CmarkNode) {
+    if !origins.isEmpty { origins[node] = nil }
+  }
+
+  /// Body line and byte column of `node`.
+  func bodyPosition(of node: CmarkNode) -> (line: Int, column: Int) {
+    if !origins.isEmpty, let origin = origins[node] { return origin }
+    return (node.startLine, node.startColumn)
+  }
+
+  /// The file position of `node`, moved `extraBytes` along its line.
+  func location(of node: CmarkNode, extraBytes: Int = 0) -> (line: Int, column: Int) {
+    let at = bodyPosition(of: node)
+    return location(line: at.line, byteColumn: at.column, extraBytes: extraBytes)
   }
 
   /// The file position of byte column `byteColumn` (1-based) on body line `line`, moved

@@ -6,7 +6,8 @@ extension StringProtocol {
       if let found = utf8.withContiguousStorageIfAvailable({ Self.scan($0, for: pattern) }) {
         return found
       }
-      return Array(utf8).withUnsafeBufferPointer { Self.scan($0, for: pattern) }
+      var copy = String(self)
+      return copy.withUTF8 { Self.scan($0, for: pattern) }
     }
   }
 

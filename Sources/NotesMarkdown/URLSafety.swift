@@ -12,20 +12,21 @@ enum URLSafety {
   /// scheme (browsers ignore those). Entities must already be decoded (cmark does that for
   /// Markdown destinations).
   static func isDangerous(_ url: String) -> Bool {
-    var normalized = ""
-    for scalar in url.unicodeScalars {
+    // Enough of the URL to see the scheme, ASCII lower-cased. (Full Unicode lower-casing
+    // gives no other ASCII letters that these schemes contain.)
+    var head: [UInt8] = []
+    head.reserveCapacity(16)
+    for byte in url.utf8 {
       // Browsers strip leading C0 controls and spaces, and drop tabs and newlines anywhere.
-      if scalar.value <= 0x20 {
-        if normalized.isEmpty || scalar == "\t" || scalar == "\n" || scalar == "\r" { continue }
+      if byte <= 0x20 {
+        if head.isEmpty || byte == 0x09 || byte == 0x0A || byte == 0x0D { continue }
       }
-      normalized.unicodeScalars.append(scalar)
-      if normalized.utf8.count >= 16 { break }  // enough to see the scheme
+      head.append(byte >= 0x41 && byte <= 0x5A ? byte + 0x20 : byte)
+      if head.count >= 16 { break }
     }
-    let lower = normalized.lowercased()
-    guard let scheme = dangerousSchemes.first(where: { lower.hasPrefix($0) }) else {
-      return false
-    }
-    if scheme == "data:" { return !safeDataPrefixes.contains { lower.hasPrefix($0) } }
+    func hasPrefix(_ prefix: String) -> Bool { head.starts(with: prefix.utf8) }
+    guard let scheme = dangerousSchemes.first(where: hasPrefix) else { return false }
+    if scheme == "data:" { return !safeDataPrefixes.contains(where: hasPrefix) }
     return true
   }
 }

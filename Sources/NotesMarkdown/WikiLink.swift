@@ -47,68 +47,97 @@ enum WikiLinkSyntax {
   }
 
   static func matches(in text: String) -> [Match] {
-    var result: [Match] = []
+    var text = text
+    let found: [(from: Int, start: Int, close: Int, isEmbed: Bool)] = text.withUTF8 { bytes in
+      var found: [(Int, Int, Int, Bool)] = []
+      let open = UInt8(ascii: "[")
+      let shut = UInt8(ascii: "]")
+      func find(_ b: UInt8, from: Int) -> Int? {
+        var i = from
+        while i + 1 < bytes.count {
+          if bytes[i] == b && bytes[i + 1] == b { return i }
+          i += 1
+        }
+        return nil
+      }
+      var searchFrom = 0
+      while let first = find(open, from: searchFrom) {
+        guard let close = find(shut, from: first + 2) else { break }
+        // `[[a [[b]]`: the link is the innermost one.
+        var start = first
+        while let again = find(open, from: start + 2), again < close { start = again }
+        let isEmbed = start > 0 && bytes[start - 1] == UInt8(ascii: "!")
+        found.append((isEmbed ? start - 1 : start, start, close, isEmbed))
+        searchFrom = close + 2
+      }
+      return found
+    }
+    guard !found.isEmpty else { return [] }
     let utf8 = text.utf8
-    var searchFrom = utf8.startIndex
-    while let open = find("[[", in: text, from: searchFrom) {
-      let innerStart = utf8.index(open, offsetBy: 2)
-      guard let close = find("]]", in: text, from: innerStart) else { break }
-      // `[[a [[b]]`: the link is the innermost one.
-      var start = open
-      var probe = innerStart
-      while let again = find("[[", in: text, from: probe), again < close {
-        start = again
-        probe = utf8.index(again, offsetBy: 2)
-      }
+    var result: [Match] = []
+    for f in found {
+      let start = utf8.index(utf8.startIndex, offsetBy: f.start)
+      let close = utf8.index(utf8.startIndex, offsetBy: f.close)
       let inner = text[utf8.index(start, offsetBy: 2)..<close]
-      let end = utf8.index(close, offsetBy: 2)
-      let isEmbed = start > utf8.startIndex && utf8[utf8.index(before: start)] == UInt8(ascii: "!")
-      if let link = parse(inner, isEmbed: isEmbed) {
-        let from = isEmbed ? utf8.index(before: start) : start
-        result.append(Match(range: from..<end, link: link))
-      }
-      searchFrom = end
+      guard let link = parse(inner, isEmbed: f.isEmbed) else { continue }
+      let from = utf8.index(utf8.startIndex, offsetBy: f.from)
+      result.append(Match(range: from..<utf8.index(close, offsetBy: 2), link: link))
     }
     return result
   }
 
   /// `Target#Fragment|label`, with `\|` (the pipe escaped for tables) read as `|`.
   static func parse(_ inner: Substring, isEmbed: Bool) -> WikiLink? {
-    guard !inner.containsBytes("\n") else { return nil }
+    var pipe: Substring.Index?
+    var hash: Substring.Index?
+    let utf8 = inner.utf8
+    var i = utf8.startIndex
+    while i < utf8.endIndex {
+      switch utf8[i] {
+      case 0x0A: return nil
+      case UInt8(ascii: "|") where pipe == nil: pipe = i
+      case UInt8(ascii: "#") where hash == nil && pipe == nil: hash = i
+      default: break
+      }
+      i = utf8.index(after: i)
+    }
     var targetPart = inner
     var label: String?
-    if let pipe = inner.firstIndex(of: "|") {
+    if let pipe {
       targetPart = inner[..<pipe]
-      if targetPart.hasSuffix("\\") { targetPart = targetPart.dropLast() }
-      let rest = inner[inner.index(after: pipe)...].trimmingSpaces
+      if targetPart.utf8.last == UInt8(ascii: "\\") { targetPart = targetPart.dropLast() }
+      let rest = inner[utf8.index(after: pipe)...].trimmingSpaces
       label = rest.isEmpty ? nil : rest
     }
-    var target = targetPart.trimmingSpaces
+    var target: String
     var fragment: String?
-    if let hash = targetPart.firstIndex(of: "#") {
+    if let hash {
       target = targetPart[..<hash].trimmingSpaces
-      let f = targetPart[targetPart.index(after: hash)...].trimmingSpaces
+      let f = targetPart[utf8.index(after: hash)...].trimmingSpaces
       fragment = f.isEmpty ? nil : f
+    } else {
+      target = targetPart.trimmingSpaces
     }
     guard !target.isEmpty || fragment != nil else { return nil }
     return WikiLink(isEmbed: isEmbed, target: target, fragment: fragment, label: label)
   }
-
-  private static func find(_ pair: String, in text: String, from: String.Index) -> String.Index? {
-    let bytes = Array(pair.utf8)
-    let utf8 = text.utf8
-    var i = from
-    while i < utf8.endIndex {
-      let n = utf8.index(after: i)
-      if utf8[i] == bytes[0], n < utf8.endIndex, utf8[n] == bytes[1] { return i }
-      i = n
-    }
-    return nil
-  }
 }
 
 extension Substring {
+  /// Without leading and trailing whitespace; ASCII ends are trimmed on bytes.
   var trimmingSpaces: String {
+    let utf8 = self.utf8
+    var a = utf8.startIndex
+    var b = utf8.endIndex
+    func isSpace(_ x: UInt8) -> Bool { x == 0x20 || (0x09...0x0D).contains(x) }
+    while a < b, isSpace(utf8[a]) { a = utf8.index(after: a) }
+    while a < b, isSpace(utf8[utf8.index(before: b)]) { b = utf8.index(before: b) }
+    if a == b { return "" }
+    if utf8[a] < 0x80 && utf8[utf8.index(before: b)] < 0x80 { return String(self[a..<b]) }
+    return self[a..<b].trimmingUnicodeSpaces
+  }
+
+  private var trimmingUnicodeSpaces: String {
     guard let first = firstIndex(where: { !$0.isWhitespace }),
       let last = lastIndex(where: { !$0.isWhitespace })
     else { return "" }

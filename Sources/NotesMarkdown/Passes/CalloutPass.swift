@@ -12,13 +12,14 @@ enum CalloutPass {
     var rest: String
   }
 
-  static func run(on root: CmarkNode) {
+  /// `quotes`: every block quote, in document order.
+  static func run(_ quotes: [CmarkNode]) {
     var callouts: [(quote: CmarkNode, text: CmarkNode, header: Header)] = []
-    root.walk { node, entering in
-      guard entering, node.type == CMARK_NODE_BLOCK_QUOTE, let paragraph = node.firstChild,
+    for node in quotes {
+      guard let paragraph = node.firstChild,
         paragraph.isParagraph, let text = paragraph.firstChild, text.isText,
         text.literalContains("[!"), let header = header(of: text.literal)
-      else { return }
+      else { continue }
       callouts.append((node, text, header))
     }
     for callout in callouts { rewrite(callout.quote, text: callout.text, header: callout.header) }

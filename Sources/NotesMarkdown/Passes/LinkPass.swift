@@ -3,13 +3,7 @@ import CCmark
 /// Markdown links `[text](dest)` and images `![alt](src)`: the resolver says where they point.
 /// Unresolved ones become a marked, non-link span with a warning; script URLs are never kept.
 enum LinkPass {
-  static func run(on root: CmarkNode, context: inout RenderContext) {
-    var nodes: [CmarkNode] = []
-    root.walk { node, entering in
-      if entering, node.type == CMARK_NODE_LINK || node.type == CMARK_NODE_IMAGE {
-        nodes.append(node)
-      }
-    }
+  static func run(_ nodes: [CmarkNode], context: inout RenderContext) {
     for node in nodes { rewrite(node, context: &context) }
   }
 

@@ -5,13 +5,7 @@ import Foundation
 /// `<!-- raw HTML omitted -->`); with `unsafe_html` kept, except that URL attributes that
 /// would run script are emptied.
 enum RawHTMLPass {
-  static func run(on root: CmarkNode, unsafeHTML: Bool) {
-    var nodes: [CmarkNode] = []
-    root.walk { node, entering in
-      if entering, node.type == CMARK_NODE_HTML_BLOCK || node.type == CMARK_NODE_HTML_INLINE {
-        nodes.append(node)
-      }
-    }
+  static func run(_ nodes: [CmarkNode], unsafeHTML: Bool) {
     for node in nodes {
       if unsafeHTML {
         let literal = node.literal

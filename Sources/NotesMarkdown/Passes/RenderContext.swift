@@ -15,7 +15,7 @@ struct RenderContext {
 
   /// The file position of `node`, moved `extraBytes` along its line.
   func location(of node: CmarkNode, extraBytes: Int = 0) -> (line: Int, column: Int) {
-    source.location(line: node.startLine, byteColumn: node.startColumn, extraBytes: extraBytes)
+    source.location(of: node, extraBytes: extraBytes)
   }
 
   mutating func warn(_ message: String, line: Int, column: Int) {

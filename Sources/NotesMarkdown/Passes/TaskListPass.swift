@@ -7,13 +7,9 @@ import CCmark
 /// tasks is rebuilt from custom blocks: `<ul>` and every `<li>` are written by the generator,
 /// the items' content stays cmark's.
 enum TaskListPass {
-  static func run(on root: CmarkNode) {
-    var tasks: [TaskMarker] = []
-    root.walk { node, entering in
-      if entering, node.type == CMARK_NODE_ITEM, let task = TaskMarker.find(in: node) {
-        tasks.append(task)
-      }
-    }
+  /// `items`: every list item, in document order.
+  static func run(_ items: [CmarkNode]) {
+    let tasks = items.compactMap(TaskMarker.find(in:))
     guard !tasks.isEmpty else { return }
 
     var taskItems: Set<CmarkNode> = []

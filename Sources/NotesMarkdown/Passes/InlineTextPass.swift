@@ -1,19 +1,37 @@
 import CCmark
 
-/// `[[Note]]`, `[[Folder/Note|label]]`, `[[Note#Heading]]`, `[[#Heading]]` become links, and
-/// `![[file]]` / `![[Note]]` embeds, as the resolver says. Only text outside links is read, so
-/// wiki syntax in code, link texts and URLs stays literal.
-enum WikiLinkPass {
-  static func run(on root: CmarkNode, context: inout RenderContext) {
+/// Text outside links: `[[Note]]`, `[[Folder/Note|label]]`, `[[Note#Heading]]`, `[[#Heading]]`
+/// become links, and `![[file]]` / `![[Note]]` embeds, as the resolver says; inline `#tags`
+/// (not in headings, nor in a wiki link's label) become links to the tag's page. Code is never
+/// a text node and link texts are not passed in, so the syntax stays literal there.
+enum InlineTextPass {
+  /// A text node, and whether it has `[[` and tags to look for.
+  struct Target {
+    var node: CmarkNode
+    var wiki: Bool
+    var tags: Bool
+  }
+
+  static func run(_ texts: [Target], context: inout RenderContext) {
     var noteEmbeds: [(inline: CmarkNode, html: String)] = []
-    for node in TextNodes.outsideLinks(of: root, includingHeadings: true)
-    where node.literalContains("[[") {
+    for target in texts {
+      let node = target.node
+      let tags = target.tags
       let literal = node.literal
-      let matches = WikiLinkSyntax.matches(in: literal)
-      guard !matches.isEmpty else { continue }
+      let matches = target.wiki ? WikiLinkSyntax.matches(in: literal) : []
+      guard !matches.isEmpty || tags else { continue }
+      if matches.isEmpty {
+        // Only tags: the node stays unless one is found.
+        let found = TagSyntax.matches(in: literal)
+        guard !found.isEmpty else { continue }
+        insertTags(found, in: literal, before: node, context: context)
+        node.remove()
+        continue
+      }
       var rest = literal.startIndex
       for match in matches {
-        TextNodes.insertText(literal[rest..<match.range.lowerBound], before: node)
+        insertText(
+          literal[rest..<match.range.lowerBound], before: node, tags: tags, context: context)
         let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
         let at = context.location(of: node, extraBytes: offset)
         let link = match.link
@@ -30,10 +48,45 @@ enum WikiLinkPass {
         }
         rest = match.range.upperBound
       }
-      TextNodes.insertText(literal[rest...], before: node)
+      insertText(literal[rest...], before: node, tags: tags, context: context)
       node.remove()
     }
     for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
+  }
+
+  /// Inserts `text` before `node`, with its tags made links when `tags`.
+  private static func insertText(
+    _ text: Substring, before node: CmarkNode, tags: Bool, context: RenderContext
+  ) {
+    guard !text.isEmpty else { return }
+    let string = String(text)
+    if tags, text.containsBytes("#") {
+      let found = TagSyntax.matches(in: string)
+      if !found.isEmpty {
+        insertTags(found, in: string, before: node, context: context)
+        return
+      }
+    }
+    node.insertBefore(.text(string))
+  }
+
+  /// `string` with the tags `matches` (found in it) as links, before `node`.
+  private static func insertTags(
+    _ matches: [TagSyntax.Match], in string: String, before node: CmarkNode,
+    context: RenderContext
+  ) {
+    var rest = string.startIndex
+    for match in matches {
+      if rest < match.range.lowerBound {
+        node.insertBefore(.text(String(string[rest..<match.range.lowerBound])))
+      }
+      let href = InlineHTML.safeURL(context.resolver.tagURL(match.tag))
+      node.insertBefore(
+        .customInline(
+          enter: "<a class=\"tag\"\(HTML.attribute("href", href))>#\(HTML.escape(match.tag))</a>"))
+      rest = match.range.upperBound
+    }
+    if rest < string.endIndex { node.insertBefore(.text(String(string[rest...]))) }
   }
 
   /// The inline form of a wiki link or embed.
