@@ -141,8 +141,10 @@ extension SiteLoader {
       if !normalised.isEmpty { tags.insert(normalised) }
     }
     return Note(
-      id: id, folderID: folderID, sourcePath: source.path, title: title, created: created,
-      updated: max(updated, created), frontMatter: fm, body: source.body,
+      // A created date that falls back to the file's time may be later than a front matter
+      // `updated`; the note cannot be created after its last edit.
+      id: id, folderID: folderID, sourcePath: source.path, title: title,
+      created: min(created, updated), updated: updated, frontMatter: fm, body: source.body,
       bodyLineOffset: source.bodyLineOffset, analysis: source.analysis, tags: tags.sorted(),
       revisions: revisions)
   }

@@ -14,7 +14,7 @@ enum InputFingerprint {
   static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> UInt64 {
     var h = StableHasher()
     h.combine(binaryIdentity)
-    h.combine([options.baseURL ?? "", options.liveReloadURL ?? "", options.output?.path ?? ""])
+    h.combine([options.baseURL ?? "", options.liveReloadURL ?? ""])
     h.combine(options.drafts)
     h.combine(options.strict)
     for entry in tree.files {
