@@ -2,7 +2,8 @@
 ///
 /// A tag starts with `#` at the start of the text or after whitespace or punctuation (but not
 /// after `&`, so `&#123;` is no tag, nor after `/`, `#`, `:` or `.`, which belong to URLs and
-/// headings), and runs over letters, digits, `_`, `-` and `/`. It needs at least one
+/// headings, nor after `{` or `}`, so template placeholders such as `{{#section}}` stay text),
+/// and runs over letters, digits, `_`, `-` and `/`. It needs at least one
 /// character that is not a digit (`#1` is an issue number, not a tag); a trailing `/` is
 /// dropped.
 enum TagSyntax {
@@ -50,7 +51,7 @@ enum TagSyntax {
     let p = s.properties
     if p.isWhitespace { return true }
     switch s {
-    case "&", "/", "#", ":", ".", "\\", "@", "_": return false
+    case "&", "/", "#", ":", ".", "\\", "@", "_", "{", "}": return false
     default: break
     }
     switch p.generalCategory {

@@ -208,17 +208,33 @@ struct OutputWriter: Sendable {
     try? FileManager.default.removeItem(at: staging)
   }
 
+  /// Every regular file below `root` (dot-files included: a `.nojekyll` must survive), by
+  /// relative path, with one `readdir` pass and no per-file `stat` where `d_type` answers.
   static func allFiles(_ root: URL) -> [String] {
     var result: [String] = []
-    guard let walker = FileManager.default.enumerator(atPath: root.path) else { return [] }
-    while let path = walker.nextObject() as? String {
-      var isDirectory: ObjCBool = false
-      if FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-        result.append(path)
+    var pending = [""]
+    while let relative = pending.popLast() {
+      let absolute = relative.isEmpty ? root.path : root.path + "/" + relative
+      guard let dir = opendir(absolute) else { continue }
+      defer { closedir(dir) }
+      while let entry = readdir(dir) {
+        let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+          String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+        }
+        if name == "." || name == ".." { continue }
+        let path = relative.isEmpty ? name : relative + "/" + name
+        var type = Int32(entry.pointee.d_type)
+        if type == Int32(DT_UNKNOWN) {
+          var info = stat()
+          guard lstat(absolute + "/" + name, &info) == 0 else { continue }
+          type = (info.st_mode & S_IFMT) == S_IFDIR ? Int32(DT_DIR) : (info.st_mode & S_IFMT) == S_IFREG ? Int32(DT_REG) : 0
+        }
+        if type == Int32(DT_DIR) { pending.append(path) } else if type == Int32(DT_REG) { result.append(path) }
       }
     }
     return result
   }
+
 }
 
 #if canImport(Glibc)

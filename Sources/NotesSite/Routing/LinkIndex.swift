@@ -60,7 +60,9 @@ struct LinkIndex: Sendable {
 
   /// Case- and normalisation-insensitive key.
   static func key(_ s: String) -> String {
-    s.precomposedStringWithCanonicalMapping.lowercased()
+    // Most names are ASCII, where normalisation changes nothing.
+    if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
+    return s.precomposedStringWithCanonicalMapping.lowercased()
   }
   static func lastComponent(_ p: String) -> String {
     p.split(separator: "/").last.map(String.init) ?? p
