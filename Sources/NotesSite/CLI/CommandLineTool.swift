@@ -109,7 +109,12 @@ public enum CommandLineTool {
       printError(d.description)
       return 2
     }
-    let report = await SiteBuilder.build(flags.options)
+    var options = flags.options
+    if !flags.quiet && isatty(2) != 0 {
+      options.progress = ProgressBar.draw
+    }
+    let report = await SiteBuilder.build(options)
+    if options.progress != nil { ProgressBar.clear() }
     printReport(report, quiet: flags.quiet)
     return report.exitCode
   }

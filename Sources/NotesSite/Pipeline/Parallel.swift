@@ -3,12 +3,14 @@ import Foundation
 /// Maps `items` on all cores: a task group with one task per core-sized chunk, so the number
 /// of tasks is bounded by the CPU count, and results come back in input order.
 func parallelMap<T: Sendable, R: Sendable>(
-  _ items: [T], _ transform: @escaping @Sendable (T) -> R
+  _ items: [T], progress: (@Sendable (Int, Int) -> Void)? = nil,
+  _ transform: @escaping @Sendable (T) -> R
 ) async -> [R] {
   let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
   if items.count < 2 || cores == 1 { return items.map(transform) }
   // A few chunks per core balances notes of very different sizes.
-  let chunkSize = (items.count + cores * 4 - 1) / (cores * 4)
+  // Small enough chunks that a progress bar moves; large enough that tasks stay cheap.
+  let chunkSize = max(1, min(256, (items.count + cores * 4 - 1) / (cores * 4)))
   let chunkCount = (items.count + chunkSize - 1) / chunkSize
   return await withTaskGroup(of: (Int, [R]).self) { group in
     var next = 0
@@ -24,8 +26,11 @@ func parallelMap<T: Sendable, R: Sendable>(
       next += 1
       running += 1
     }
+    var done = 0
     while let (index, chunkResult) = await group.next() {
       results[index] = chunkResult
+      done += chunkResult.count
+      progress?(done, items.count)
       if next < chunkCount {
         start(next)
         next += 1

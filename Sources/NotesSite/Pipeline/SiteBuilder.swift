@@ -17,6 +17,8 @@ public struct BuildOptions: Sendable {
   public var strict = false
   /// `serve` injects a live-reload script into every page.
   public var liveReloadURL: String?
+  /// Called as pages are written: (pages done, pages in all). The CLI draws a progress bar.
+  public var progress: (@Sendable (Int, Int) -> Void)?
 
   public init(source: URL, output: URL? = nil, baseURL: String? = nil) {
     self.source = source
@@ -187,7 +189,7 @@ public enum SiteBuilder {
     } catch {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }
-    let pageResults = await parallelMap(jobs) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
+    let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
         let key = keys.key(for: job, in: pages)
         if let key, case .route(let route) = job,
