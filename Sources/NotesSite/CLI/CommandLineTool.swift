@@ -12,7 +12,8 @@ public enum CommandLineTool {
 
     USAGE:
       notes-site build [--source DIR] [--output DIR] [--base-url URL] [--drafts] [--strict] [--quiet]
-      notes-site serve [--source DIR] [--output DIR] [--port 8000] [--host 127.0.0.1] [--drafts]
+      notes-site serve [--source DIR] [--output DIR] [--base-url URL] [--port 8000] [--host 127.0.0.1]
+                       [--drafts] [--quiet]
       notes-site init [DIR]
       notes-site mustache DATA.json TEMPLATE.mustache [--partials DIR]
       notes-site --help | --version
