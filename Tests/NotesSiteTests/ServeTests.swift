@@ -283,7 +283,7 @@ import Testing
       let other = try await RawHTTP.request(port: port, "/folder/note/")
       #expect(other.status == 200)
       #expect(try await silent.status == 408)
-      #expect(Date().timeIntervalSince(started) < 5)
+      #expect(Date().timeIntervalSince(started) < 30, "a silent client must not hold the server")
     }
   }
 
