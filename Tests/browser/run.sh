@@ -1,7 +1,8 @@
 #!/bin/sh
 # Browser tests of the built-in theme: builds the sample site (and a small generated site with
-# one long folder) with the built notes-site binary, then runs test_site.py with pytest. The
-# tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+# one long folder) with the built notes-site binary, then runs test_site.py and test_search.py
+# with pytest. The tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+# test_search.py also generates and builds (release) a 10,000-note site; see its docstring.
 #   Tests/browser/run.sh [pytest options]
 # NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
 set -eu
@@ -23,4 +24,4 @@ while [ $i -le 60 ]; do
 done
 "$bin" build --source "$tmp/long" --output "$tmp/long-site" >"$tmp/build-long.log" 2>&1 || { cat "$tmp/build-long.log"; exit 1; }
 
-SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$@"
+SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_search.py" "$@"
