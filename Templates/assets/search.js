@@ -29,6 +29,13 @@
 //       <span class="snippet">…<mark>hit</mark>…</span></a></li>
 // with DOM APIs only: titles and snippets come from notes and are never parsed as HTML.
 //
+// Timing (User Timing API, for tests and the curious): each query leaves, with
+// `detail: { query }`, the marks `search:data` (the last index file it needed has been
+// fetched and parsed) and `search:shown` (results in the page, after the next frame), and the
+// measures `search:rank` (ranking the fetched posting lists), `search:after-data` (from
+// `search:data` to `search:shown`) and `search:total` (query start to `search:shown`). The
+// previous query's entries are cleared when a new query starts.
+//
 // Index format: see `Sources/NotesSearch/SearchIndex.swift`. Tokenisation mirrors
 // `Sources/NotesSearch/SearchText.swift` step for step; change both together.
 
@@ -106,6 +113,50 @@
       }
     );
     return terms;
+  }
+
+  // ---------------------------------------------------------------------------------------
+  // Timing
+
+  const timing = typeof performance !== 'undefined' && typeof performance.mark === 'function';
+  const TIMING_NAMES = ['search:data', 'search:shown'];
+  const MEASURE_NAMES = ['search:rank', 'search:after-data', 'search:total'];
+
+  function now() {
+    return typeof performance !== 'undefined' ? performance.now() : Date.now();
+  }
+
+  function clearTimings() {
+    if (!timing) return;
+    for (const name of TIMING_NAMES) performance.clearMarks(name);
+    for (const name of MEASURE_NAMES) performance.clearMeasures(name);
+  }
+
+  // Timing must never break search.
+  function mark(name, detail) {
+    if (!timing) return now();
+    try {
+      return performance.mark(name, { detail }).startTime;
+    } catch (error) {
+      return now();
+    }
+  }
+
+  function measure(name, start, end, detail) {
+    if (!timing) return;
+    try {
+      performance.measure(name, { start, end, detail });
+    } catch (error) {
+      // An old browser without User Timing level 3: no measures.
+    }
+  }
+
+  // After the browser has had a frame to lay out and paint what was just put in the page.
+  function afterFrame() {
+    return new Promise((resolve) => {
+      if (typeof requestAnimationFrame !== 'function') return setTimeout(resolve, 0);
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+    });
   }
 
   // ---------------------------------------------------------------------------------------
@@ -187,6 +238,7 @@
     async function rank(terms) {
       const m = await manifest();
       const codes = await Promise.all(terms.map((term) => postingsOf(term, m)));
+      const fetched = now();
       const scores = new Map();
       for (const code of codes) {
         decodePostings(code, (document, frequency, inTitle) => {
@@ -205,7 +257,12 @@
       ranked.sort(
         (a, b) => b.title - a.title || b.frequency - a.frequency || a.document - b.document
       );
-      return { ranked: ranked.map((s) => s.document), chunkSize: m.chunkSize };
+      return {
+        ranked: ranked.map((s) => s.document),
+        chunkSize: m.chunkSize,
+        fetched,
+        rankedAt: now(),
+      };
     }
 
     // [title, folder, url, updated, excerpt] of each document, in the given order.
@@ -335,18 +392,29 @@
       if (status) status.textContent = text;
     }
 
-    async function showMore() {
-      const page = current;
+    // The next page of `page`'s results: fetched, then appended by `render`.
+    async function nextPage(page) {
       const numbers = page.ranked.slice(page.shown, page.shown + PAGE_SIZE);
-      const fields = await index.documents(numbers, page.chunkSize);
-      if (page.id !== latest) return;
+      return { numbers, fields: await index.documents(numbers, page.chunkSize) };
+    }
+
+    function render(page, { numbers, fields }) {
       for (const f of fields) list.append(resultItem(f, page.units));
       page.shown += numbers.length;
       more.hidden = page.shown >= page.ranked.length;
     }
 
+    async function showMore() {
+      const page = current;
+      const next = await nextPage(page);
+      if (page.id !== latest) return;
+      render(page, next);
+    }
+
     async function search(query) {
       const id = ++latest;
+      const started = now();
+      clearTimings();
       const terms = [...new Set(termsOf(query))];
       if (!terms.length) {
         current = null;
@@ -355,17 +423,27 @@
         say('');
         return;
       }
+      const detail = { query };
       try {
-        const { ranked, chunkSize } = await index.rank(terms);
+        const { ranked, chunkSize, fetched, rankedAt } = await index.rank(terms);
         if (id !== latest) return;
-        current = { ranked, chunkSize, shown: 0, units: queryUnits(query), id };
+        const page = { ranked, chunkSize, shown: 0, units: queryUnits(query), id };
+        const next = await nextPage(page);
+        if (id !== latest) return;
+        const dataAt = mark('search:data', detail);
+        current = page;
         list.replaceChildren();
-        more.hidden = true;
-        await showMore();
-        if (id !== latest) return;
+        render(page, next);
         say(ranked.length ? countText(status, ranked.length) : label(status, 'none', 'No results'));
+        await afterFrame();
+        if (id !== latest) return;
+        const shownAt = mark('search:shown', { query, results: ranked.length });
+        measure('search:rank', fetched, rankedAt, detail);
+        measure('search:after-data', dataAt, shownAt, detail);
+        measure('search:total', started, shownAt, detail);
       } catch (error) {
         if (id !== latest) return;
+        current = null;
         list.replaceChildren();
         more.hidden = true;
         say(label(status, 'error', 'Search is unavailable'));

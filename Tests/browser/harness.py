@@ -24,7 +24,8 @@ def serve(site_dir):
     return httpd, "http://127.0.0.1:%d" % httpd.server_address[1]
 
 
-def start_browser():
+def start_browser(prefs=None):
+    """Headless Chromium; prefs are Chrome preferences, e.g. to turn JavaScript off."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -36,6 +37,8 @@ def start_browser():
                 "--hide-scrollbars", "--force-device-scale-factor=1", "--lang=en-US"):
         opts.add_argument(arg)
     opts.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    if prefs:
+        opts.add_experimental_option("prefs", prefs)
     driver_path = os.environ.get("CHROMEDRIVER") or shutil.which("chromedriver")
     service = Service(driver_path) if driver_path else Service()
     driver = webdriver.Chrome(service=service, options=opts)

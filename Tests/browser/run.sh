@@ -1,10 +1,11 @@
 #!/bin/sh
 # Browser tests of the built-in theme: builds the sample site (and a small generated site with
 # one long folder, and the sample in Japanese) with the built notes-site binary, then runs
-# test_site.py and test_i18n.py with pytest. The
-# tests serve each site on 127.0.0.1 (free port) and drive headless Chromium.
+# test_site.py, test_i18n.py, test_search.py and test_publishing.py with pytest. The tests
+# serve each site on 127.0.0.1 (free port) and drive headless Chromium.
 # test_publishing.py (sub-path hosting, feeds, aliases, `serve`) builds its own copies of the
-# sample site with NOTES_SITE_BIN from SAMPLE_ROOT.
+# sample site with NOTES_SITE_BIN from SAMPLE_ROOT; test_search.py also generates and builds
+# (release) a 10,000-note site; see its docstring.
 #   Tests/browser/run.sh [pytest options]
 # NOTES_SITE may name the binary (default: .build/debug/notes-site, built when missing).
 set -eu
@@ -36,4 +37,4 @@ printf 'title: ノート\nlanguage: ja\n' >"$tmp/ja/notes-site.yml"
 SITE_DIR="$tmp/site" LONG_SITE_DIR="$tmp/long-site" JA_SITE_DIR="$tmp/ja-site" \
   NOTES_SITE_BIN="$bin" SAMPLE_ROOT="$root" \
   python3 -m pytest -q -p no:cacheprovider "$here/test_site.py" "$here/test_i18n.py" \
-  "$here/test_publishing.py" "$@"
+  "$here/test_search.py" "$here/test_publishing.py" "$@"
