@@ -128,6 +128,11 @@ extension PageContext {
         "error": .string(l10n.string("search_unavailable")),
         "more": .string(l10n.string("more_results")),
       ])
+      // The script shows the number of results; "0 notes" would only mislead.
+      if case .object(var list) = data["list"] {
+        list["count_label"] = .string("")
+        data["list"] = .object(list)
+      }
       return data
     case .folder(let id, let page):
       let folder = site.folders[id]!
