@@ -108,7 +108,8 @@ import Testing
       #expect(page.contains("<time datetime=\"\(historyISO(3 * 86_400))\""))
     }
     // The feed and sitemap agree.
-    let feed = try String(contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
+    let feed = try String(
+      contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
     #expect(feed.contains("<published>\(historyISO(0))</published>"))
     #expect(feed.contains("<updated>\(historyISO(3 * 86_400))</updated>"))
   }
@@ -258,7 +259,8 @@ import Testing
 
 /// No email address anywhere in the output: no `@` in any page, feed, index or copied
 /// file; the theme's CSS may only use `@` for at-rules.
-func expectNoEmail(in site: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+func expectNoEmail(in site: SiteFixture, sourceLocation: Testing.SourceLocation = #_sourceLocation)
+{
   let atRules = ["@media", "@supports", "@font-face", "@keyframes", "@import", "@layer", "@page"]
   let files = site.snapshot()
   #expect(!files.isEmpty, sourceLocation: sourceLocation)
@@ -268,6 +270,7 @@ func expectNoEmail(in site: SiteFixture, sourceLocation: Testing.SourceLocation 
       for rule in atRules { text = text.replacingOccurrences(of: rule, with: "") }
     }
     #expect(!text.contains("@"), "'@' in \(path)", sourceLocation: sourceLocation)
-    #expect(!text.contains("example."), "an email domain in \(path)", sourceLocation: sourceLocation)
+    #expect(
+      !text.contains("example."), "an email domain in \(path)", sourceLocation: sourceLocation)
   }
 }

@@ -57,7 +57,9 @@ extension PageContext {
           ])
         })
     case .revision(let hash):
-      guard let position = note.revisions.firstIndex(where: { $0.shortHash == hash }) else { return }
+      guard let position = note.revisions.firstIndex(where: { $0.shortHash == hash }) else {
+        return
+      }
       let r = note.revisions[position]
       var html = ""
       if let blob = revisionTexts[r.hash + ":" + r.path] {
@@ -66,21 +68,24 @@ extension PageContext {
         var resolver = NoteResolver(
           site: site, index: index, urls: urls, noteID: note.id)
         resolver.embedding = [note.id]
-        html = Markdown.render(
-          String(split.body),
-          options: RenderOptions(
-            unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
-            sourcePath: note.displayPath),
-          resolver: resolver
-        ).html
+        html =
+          Markdown.render(
+            String(split.body),
+            options: RenderOptions(
+              unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
+              sourcePath: note.displayPath),
+            resolver: resolver
+          ).html
         html = BodyHeadings.fitted(html)
       }
       let newer = position > 0 ? note.revisions[position - 1] : nil
       let older = position + 1 < note.revisions.count ? note.revisions[position + 1] : nil
       data["revision"] = .object([
         "notice": .string(l10n.format("old_revision_notice", ["date": l10n.dateTime(r.date)])),
-        "newer_url": newer.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) } ?? .null,
-        "older_url": older.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) } ?? .null,
+        "newer_url": newer.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) }
+          ?? .null,
+        "older_url": older.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) }
+          ?? .null,
         "date_iso": .string(Self.iso(r.date)), "date_label": .string(l10n.dateTime(r.date)),
         "author": .string(r.author), "subject": .string(r.subject),
         "short_hash": .string(r.shortHash), "html": .string(html),
