@@ -10,6 +10,10 @@ public struct GitHistory: Sendable {
   /// `git log`, and one per non-empty `contents(of:)` call. Copies share the count.
   public var processesLaunched: Int { tally.launched }
 
+  /// The git subcommand of each process launched so far, in launch order
+  /// (`["rev-parse", "log", "cat-file"]` for a history whose contents were read once).
+  public var processCommands: [String] { tally.subcommands }
+
   /// The warning a shallow clone gives.
   public static let shallowCloneWarning =
     "history is incomplete: the repository is a shallow clone; fetch full history with "
@@ -69,6 +73,11 @@ public struct GitHistory: Sendable {
   /// when `limit` left it out of `revisions(ofContentPath:)`.
   public func firstRevision(ofContentPath contentPath: String) -> Revision? {
     file(contentPath)?.oldest.map(revision)
+  }
+
+  /// The newest commit that touched the file at `contentPath`, even when `limit` is 0.
+  public func lastRevision(ofContentPath contentPath: String) -> Revision? {
+    file(contentPath)?.newest.map(revision)
   }
 
   /// The number of commits that touched the file at `contentPath`, regardless of `limit`.

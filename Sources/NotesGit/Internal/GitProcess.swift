@@ -63,7 +63,7 @@ struct GitProcess: Sendable {
       signal(SIGPIPE, SIG_IGN)
     }
     try process.run()
-    tally.recordLaunch()
+    tally.recordLaunch(Self.subcommand(arguments))
 
     var pump = PipePump(
       stdout: stdout.fileHandleForReading, stderr: stderr.fileHandleForReading,
@@ -74,6 +74,23 @@ struct GitProcess: Sendable {
       status: process.terminationStatus,
       exitedNormally: process.terminationReason == .exit,
       stdout: pump.stdoutBytes, stderr: pump.stderrBytes)
+  }
+
+  /// The git command in `arguments`: the first word that is neither an option nor the value
+  /// of `-c` / `-C`.
+  static func subcommand(_ arguments: [String]) -> String {
+    var index = 0
+    while index < arguments.count {
+      let argument = arguments[index]
+      if argument == "-c" || argument == "-C" {
+        index += 2
+      } else if argument.hasPrefix("-") {
+        index += 1
+      } else {
+        return argument
+      }
+    }
+    return ""
   }
 
   /// The caller's environment, made predictable: the repository is chosen by `-C`, never by

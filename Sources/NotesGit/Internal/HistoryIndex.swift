@@ -17,6 +17,8 @@ struct FileRecord: Sendable {
   /// The oldest revision and the number of revisions, both over all history regardless of
   /// `limit`, so created dates and edit counts stay right when the list is capped.
   var oldest: (commit: Int, path: String)?
+  /// The newest revision, kept even when `limit` is 0, for updated dates.
+  var newest: (commit: Int, path: String)?
   var total = 0
   var collaborators: [String: Collaborator] = [:]
 }

@@ -135,6 +135,7 @@ extension FileRecord {
     _ revision: (commit: Int, path: String), date: Date, author: String, limit: Int
   ) {
     if recent.count < limit { recent.append(revision) }
+    if newest == nil { newest = revision }
     oldest = revision
     total += 1
     collaborators[

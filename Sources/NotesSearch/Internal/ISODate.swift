@@ -2,8 +2,8 @@ import Foundation
 
 /// `2024-05-01T09:30:00Z`, computed directly: the index needs no formatter, time zone or
 /// locale, and the result cannot vary with the machine's settings.
-enum ISODate {
-  static func string(_ date: Date) -> String {
+public enum ISODate {
+  public static func string(_ date: Date) -> String {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400

@@ -133,8 +133,12 @@ extension SiteLoader {
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
       ?? ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
-    let created = fm.date ?? revisions.last?.date ?? source.modified
-    let updated = fm.updated ?? revisions.first?.date ?? fm.date ?? source.modified
+    // Git dates cover the whole history, following renames: the created date comes from the
+    // first commit even when `history_limit` keeps it out of `revisions`.
+    let firstCommit = history?.firstRevision(ofContentPath: source.path)
+    let created = fm.date ?? firstCommit?.date ?? source.modified
+    let lastCommit = revisions.first ?? history?.lastRevision(ofContentPath: source.path)
+    let updated = fm.updated ?? lastCommit?.date ?? fm.date ?? source.modified
     var tags = Set<String>()
     for tag in fm.tags + source.analysis.tags {
       let normalised = Self.normaliseTag(tag)

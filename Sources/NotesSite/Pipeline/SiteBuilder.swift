@@ -41,6 +41,9 @@ public struct BuildReport: Sendable {
   public var output: URL?
   /// True when nothing had changed since the previous build, which was kept as it was.
   public var upToDate = false
+  /// The git subcommand of every process the build launched for history, in launch order
+  /// (`["rev-parse", "log", "cat-file"]` at most); empty when the site is not in git.
+  public var gitCommands: [String] = []
 
   public var exitCode: Int32 {
     switch outcome {
@@ -242,6 +245,7 @@ public enum SiteBuilder {
     report.files = written.count - report.pages
     report.bytes = written.values.reduce(0) { $0 + $1.size }
     report.output = output
+    report.gitCommands = site.history?.processCommands ?? []
     return report
   }
 

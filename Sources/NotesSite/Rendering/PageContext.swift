@@ -3,6 +3,7 @@ import NotesCore
 import NotesGit
 import NotesMarkdown
 import NotesMustache
+import NotesSearch
 
 /// Everything a page needs, shared read-only by all render tasks.
 struct PageContext: Sendable {

@@ -42,6 +42,7 @@ extension PageContext {
         "is_audio": .bool(file.kind == .audio),
         "is_video": .bool(file.kind == .video),
         "is_text": .bool(file.kind == .text),
+        "has_preview": .bool(file.kind != .other),
         "text": .string(text),
       ])
     case .history:
@@ -56,7 +57,9 @@ extension PageContext {
           ])
         })
     case .revision(let hash):
-      guard let position = note.revisions.firstIndex(where: { $0.shortHash == hash }) else { return }
+      guard let position = note.revisions.firstIndex(where: { $0.shortHash == hash }) else {
+        return
+      }
       let r = note.revisions[position]
       var html = ""
       if let blob = revisionTexts[r.hash + ":" + r.path] {
@@ -79,8 +82,10 @@ extension PageContext {
       let older = position + 1 < note.revisions.count ? note.revisions[position + 1] : nil
       data["revision"] = .object([
         "notice": .string(l10n.format("old_revision_notice", ["date": l10n.dateTime(r.date)])),
-        "newer_url": newer.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) } ?? .null,
-        "older_url": older.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) } ?? .null,
+        "newer_url": newer.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) }
+          ?? .null,
+        "older_url": older.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) }
+          ?? .null,
         "date_iso": .string(Self.iso(r.date)), "date_label": .string(l10n.dateTime(r.date)),
         "author": .string(r.author), "subject": .string(r.subject),
         "short_hash": .string(r.shortHash), "html": .string(html),
@@ -98,36 +103,47 @@ extension PageContext {
     return .null
   }
 
-  /// Authors by name with their edits, then front matter `collaborators` not already listed.
+  /// Authors by name over the note's whole history (not only the `history_limit` newest
+  /// revisions), with their edits, then front matter `collaborators` not already listed.
   func collaborators(of note: Note) -> [TemplateValue] {
-    var byName: [String: (edits: Int, first: Date, last: Date)] = [:]
-    for r in note.revisions {
-      let e = byName[r.author] ?? (0, r.date, r.date)
-      byName[r.author] = (e.edits + 1, min(e.first, r.date), max(e.last, r.date))
-    }
-    var items: [TemplateValue] = byName.sorted {
-      ($1.value.edits, $0.key) < ($0.value.edits, $1.key)
-    }.map { name, e in
+    let authors =
+      site.history?.collaborators(ofContentPath: note.sourcePath)
+      ?? GitHistory.collaborators(of: note.revisions)
+    var listed = Set(authors.map(\.name))
+    var items: [TemplateValue] = authors.map { author in
       .object([
-        "name": .string(name),
-        "edits_label": .string(l10n.count("edits_count", e.edits)),
-        "first_label": .string(l10n.date(e.first)), "first_iso": .string(Self.iso(e.first)),
-        "last_label": .string(l10n.date(e.last)), "last_iso": .string(Self.iso(e.last)),
+        "name": .string(author.name),
+        "edits_label": .string(l10n.count("edits_count", author.edits)),
+        "first_label": .string(l10n.date(author.firstEdit)),
+        "first_iso": .string(Self.iso(author.firstEdit)),
+        "last_label": .string(l10n.date(author.lastEdit)),
+        "last_iso": .string(Self.iso(author.lastEdit)),
       ])
     }
-    for name in note.frontMatter.collaborators where byName[name] == nil {
-      // A front matter entry may be "Name <email>": only the name is ever published.
-      let clean = name.split(separator: "<").first.map {
-        $0.trimmingCharacters(in: .whitespaces)
-      } ?? name
-      guard !clean.isEmpty, !clean.contains("@") else { continue }
+    for entry in note.frontMatter.collaborators {
+      guard let name = Self.publicName(entry), listed.insert(name).inserted else { continue }
       items.append(
         .object([
-          "name": .string(clean), "edits_label": .string(""), "first_label": .string(""),
+          "name": .string(name), "edits_label": .string(""), "first_label": .string(""),
           "first_iso": .string(""), "last_label": .string(""), "last_iso": .string(""),
         ]))
     }
     return items
+  }
+
+  /// A front matter collaborator as published: `Name <email>` keeps the name, a bare address
+  /// keeps the part before the `@` (as git authors do); emails are never published.
+  static func publicName(_ entry: String) -> String? {
+    var name = entry
+    if let open = name.firstIndex(of: "<") {
+      let close = name[open...].firstIndex(of: ">").map { name.index(after: $0) } ?? name.endIndex
+      name.removeSubrange(open..<close)
+    }
+    name = name.trimmingCharacters(in: .whitespaces)
+    if let at = name.firstIndex(of: "@") {
+      name = String(name[..<at]).trimmingCharacters(in: .whitespaces)
+    }
+    return name.isEmpty ? nil : name
   }
 
   func typeLabel(_ file: FileAsset) -> String {
