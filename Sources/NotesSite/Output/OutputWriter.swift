@@ -52,10 +52,22 @@ struct OutputWriter: Sendable {
     return .warning(f[4], at: location)
   }
 
-  static func readWarnings(_ output: URL) -> [Diagnostic] {
-    guard let text = try? String(contentsOf: output.appendingPathComponent(manifestName), encoding: .utf8)
-    else { return [] }
-    return text.split(separator: "\n").filter { $0.hasPrefix("#warning\t") }.compactMap(decodeWarning)
+  /// Beside the output (not in it, so output trees compare equal whatever the files'
+  /// modification times): the input fingerprint of the build that made the output, and its
+  /// warnings.
+  static func fingerprintURL(_ output: URL) -> URL {
+    output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
+  }
+
+  static func readFingerprint(_ output: URL) -> (input: UInt64?, warnings: [Diagnostic]) {
+    guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else { return (nil, []) }
+    var input: UInt64?
+    var warnings: [Diagnostic] = []
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("#input ") { input = UInt64(line.dropFirst("#input ".count), radix: 16) }
+      if line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
+    }
+    return (input, warnings)
   }
 
   init(output: URL) throws(Diagnostic) {
@@ -185,19 +197,24 @@ struct OutputWriter: Sendable {
         }
       }
     }
-    let manifest = "#input \(String(input, radix: 16))\n"
-      + warnings.map { Self.encode($0) + "\n" }.joined() + written.keys.sorted().map { path in
+    let manifest = written.keys.sorted().map { path in
       let r = written[path]!
       return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
     }.joined()
     do {
       try Data(manifest.utf8).write(to: staging.appendingPathComponent(Self.manifestName))
+      // No fingerprint while the trees are swapped: a build killed in between is never taken
+      // for up to date.
+      let fingerprint = Self.fingerprintURL(output)
+      try? fm.removeItem(at: fingerprint)
       let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-old")
       if fm.fileExists(atPath: output.path) {
         try fm.moveItem(at: output, to: old)
       }
       try fm.moveItem(at: staging, to: output)
       try? fm.removeItem(at: old)
+      let record = "#input \(String(input, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
+      try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))
     }

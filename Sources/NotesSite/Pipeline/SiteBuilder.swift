@@ -112,10 +112,11 @@ public enum SiteBuilder {
 
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
     let input = InputFingerprint.compute(source: source, options: options, tree: tree)
-    let (previousFiles, previousInput) = OutputWriter.readManifest(output)
-    if previousInput == input, input != 0, !diagnostics.hasErrors {
+    let (previousFiles, _) = OutputWriter.readManifest(output)
+    let (previousInput, previousWarnings) = OutputWriter.readFingerprint(output)
+    if previousInput == input, input != 0, !diagnostics.hasErrors, !previousFiles.isEmpty {
       // The warnings are those of the build that made this output, shown again.
-      var report = BuildReport(outcome: .success, diagnostics: OutputWriter.readWarnings(output))
+      var report = BuildReport(outcome: .success, diagnostics: previousWarnings)
       report.upToDate = true
       report.files = previousFiles.count
       report.bytes = previousFiles.values.reduce(0) { $0 + $1.size }
