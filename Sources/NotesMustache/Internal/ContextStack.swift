@@ -10,29 +10,34 @@ struct ContextStack {
     values.reserveCapacity(16)
   }
 
+  @inline(__always)
   mutating func push(_ value: TemplateValue) { values.append(value) }
+  @inline(__always)
   mutating func pop() { values.removeLast() }
 
-  /// Resolves `.`, `name` or `a.b.c`; anything unresolved is `.null`.
-  func resolve(_ path: Path) -> TemplateValue {
-    switch path {
-    case .implicitIterator:
-      return values[values.count - 1]
-    case .dotted(let parts):
-      // Only the first part walks the stack; later parts look inside the value found,
-      // so `{{a.b}}` never picks up an unrelated outer `b`.
-      guard var value = firstValue(named: parts[0]) else { return .null }
-      for part in parts.dropFirst() {
-        guard case .object(let members) = value, let member = members[part] else { return .null }
-        value = member
+  /// Resolves the key path `keys[0..<count]` (`.` when `count` is 0); anything unresolved
+  /// is `.null`.
+  func resolve(_ keys: UnsafePointer<String>, count: Int) -> TemplateValue {
+    if count == 0 { return values[values.count - 1] }
+    // Only the first key walks the stack; later keys look inside the value found, so
+    // `{{a.b}}` never picks up an unrelated outer `b`.
+    guard var value = firstValue(named: keys[0]) else { return .null }
+    var index = 1
+    while index < count {
+      guard case .object(let members) = value, let member = members[keys[index]] else {
+        return .null
       }
-      return value
+      value = member
+      index += 1
     }
+    return value
   }
 
   private func firstValue(named name: String) -> TemplateValue? {
-    for value in values.reversed() {
-      if case .object(let members) = value, let member = members[name] { return member }
+    var index = values.count - 1
+    while index >= 0 {
+      if case .object(let members) = values[index], let member = members[name] { return member }
+      index -= 1
     }
     return nil
   }

@@ -1,0 +1,130 @@
+/// A growable byte buffer that rendering appends to: one capacity check and a `memcpy` per
+/// piece, no `String` bookkeeping.
+struct OutputBuffer: ~Copyable {
+  private(set) var base: UnsafeMutablePointer<UInt8>
+  private(set) var count = 0
+  private var capacity: Int
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 64)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit { base.deallocate() }
+
+  var last: UInt8? { count == 0 ? nil : base[count - 1] }
+
+  var bytes: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+
+  @inline(__always)
+  mutating func append(_ byte: UInt8) {
+    if count == capacity { grow(to: count + 1) }
+    base[count] = byte
+    count += 1
+  }
+
+  @inline(__always)
+  mutating func append(_ source: UnsafePointer<UInt8>, count n: Int) {
+    if n > capacity - count { grow(to: count + n) }
+    (base + count).update(from: source, count: n)
+    count += n
+  }
+
+  @inline(__always)
+  mutating func append(_ source: UnsafeBufferPointer<UInt8>) {
+    if let start = source.baseAddress { append(start, count: source.count) }
+  }
+
+  mutating func append(_ bytes: [UInt8]) {
+    bytes.withUnsafeBufferPointer { append($0) }
+  }
+
+  /// Appends a string's UTF-8 bytes, reading native strings in place.
+  @inline(__always)
+  mutating func append(_ text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { append($0) }
+    if done == nil { append(Array(text.utf8)) }
+  }
+
+  /// Appends `text` with `&`, `<`, `>`, `"` and `'` escaped for HTML, copying the runs
+  /// between them in bulk.
+  mutating func appendEscaped(_ text: String) {
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    if done == nil { Array(text.utf8).withUnsafeBufferPointer { appendEscaped($0) } }
+  }
+
+  mutating func appendEscaped(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let start = source.baseAddress else { return }
+    let end = source.count
+    var runStart = 0
+    var index = 0
+    while index < end {
+      let byte = start[index]
+      if HTMLEscape.needsEscape(byte) {
+        if runStart < index { append(start + runStart, count: index - runStart) }
+        HTMLEscape.withReplacement(for: byte) { append($0) }
+        runStart = index + 1
+      }
+      index += 1
+    }
+    if runStart < end { append(start + runStart, count: end - runStart) }
+  }
+
+  /// Appends the decimal digits of `value`.
+  mutating func append(decimal value: Int) {
+    var magnitude = value.magnitude
+    // 20 digits and a sign cover every Int.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+      var position = 21
+      repeat {
+        position -= 1
+        digits[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+      } while magnitude != 0
+      if value < 0 {
+        position -= 1
+        digits[position] = UInt8(ascii: "-")
+      }
+      append(digits.baseAddress! + position, count: 21 - position)
+    }
+  }
+
+  /// Drops everything after the first `count` bytes.
+  mutating func truncate(to newCount: Int) { count = min(count, newCount) }
+
+  private mutating func grow(to needed: Int) {
+    var newCapacity = capacity * 2
+    while newCapacity < needed { newCapacity *= 2 }
+    let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newBase.update(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
+  }
+}
+
+/// The characters HTML escaping replaces, shared by every escaping entry point.
+enum HTMLEscape {
+  /// Bit `b` set for each byte `b` < 64 that must be escaped: `"`, `&`, `'`, `<`, `>`.
+  private static let mask: UInt64 =
+    1 << 0x22 | 1 << 0x26 | 1 << 0x27 | 1 << 0x3C | 1 << 0x3E
+
+  @inline(__always)
+  static func needsEscape(_ byte: UInt8) -> Bool {
+    byte < 64 && mask & (1 << UInt64(byte)) != 0
+  }
+
+  @inline(__always)
+  static func withReplacement<R>(for byte: UInt8, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    let replacement: StaticString =
+      switch byte {
+      case UInt8(ascii: "&"): "&amp;"
+      case UInt8(ascii: "<"): "&lt;"
+      case UInt8(ascii: ">"): "&gt;"
+      case UInt8(ascii: "\""): "&quot;"
+      default: "&#39;"
+      }
+    return body(
+      UnsafeBufferPointer(start: replacement.utf8Start, count: replacement.utf8CodeUnitCount))
+  }
+}
