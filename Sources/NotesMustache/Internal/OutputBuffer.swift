@@ -58,14 +58,27 @@ struct OutputBuffer: ~Copyable {
     let end = source.count
     var runStart = 0
     var index = 0
+    // Eight bytes at a time; the last few are read into a zeroed word (zero needs no escape).
     while index < end {
-      let byte = start[index]
-      if HTMLEscape.needsEscape(byte) {
-        if runStart < index { append(start + runStart, count: index - runStart) }
-        HTMLEscape.withReplacement(for: byte) { append($0) }
-        runStart = index + 1
+      let available = end - index
+      var word: UInt64 = 0
+      if available >= 8 {
+        word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
+      } else {
+        withUnsafeMutableBytes(of: &word) {
+          $0.baseAddress!.copyMemory(from: start + index, byteCount: available)
+        }
       }
-      index += 1
+      let found = HTMLEscape.specialBytes(UInt64(littleEndian: word))
+      if found == 0 {
+        index += min(8, available)
+        continue
+      }
+      let at = index + found.trailingZeroBitCount >> 3
+      if runStart < at { append(start + runStart, count: at - runStart) }
+      HTMLEscape.withReplacement(for: start[at]) { append($0) }
+      runStart = at + 1
+      index = at + 1
     }
     if runStart < end { append(start + runStart, count: end - runStart) }
   }
@@ -112,6 +125,19 @@ enum HTMLEscape {
   @inline(__always)
   static func needsEscape(_ byte: UInt8) -> Bool {
     byte < 64 && mask & (1 << UInt64(byte)) != 0
+  }
+
+  /// Non-zero when a byte of `word` (little-endian) is one of the escaped characters; the
+  /// lowest set bit is the high bit of the first such byte (higher bits may be spurious).
+  @inline(__always)
+  static func specialBytes(_ word: UInt64) -> UInt64 {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    @inline(__always) func zeroByte(_ x: UInt64) -> UInt64 { (x &- ones) & ~x }
+    let found =
+      zeroByte(word ^ (ones &* 0x26)) | zeroByte(word ^ (ones &* 0x3C))
+      | zeroByte(word ^ (ones &* 0x3E)) | zeroByte(word ^ (ones &* 0x22))
+      | zeroByte(word ^ (ones &* 0x27))
+    return found & (ones &* 0x80)
   }
 
   @inline(__always)

@@ -180,4 +180,19 @@ enum BenchmarkPage {
     for _ in 0..<count { bytes += try library.render("note", data).utf8.count }
     return bytes
   }
+
+  /// The same through `render(_:_:into:)` with bytes, as a site writing files would.
+  @inline(never)
+  static func renderNotePagesAsBytes(
+    _ library: TemplateLibrary, _ data: TemplateValue, count: Int
+  ) throws -> Int {
+    var bytes = 0
+    var page: [UInt8] = []
+    for _ in 0..<count {
+      page.removeAll(keepingCapacity: true)
+      try library.render("note", data, into: &page)
+      bytes += page.count
+    }
+    return bytes
+  }
 }
