@@ -64,6 +64,10 @@ final class Program: @unchecked Sendable {
   let ops: UnsafeMutableBufferPointer<Op>
   let bytes: UnsafeMutableBufferPointer<UInt8>
   let keys: UnsafeMutableBufferPointer<String>
+  /// For the first key of each path in `keys`, its id in `keyTable` (other entries: -1).
+  let keyIDs: UnsafeMutableBufferPointer<Int32>
+  /// Ids of every name's first key, the only keys looked up on the context stack.
+  let keyTable: KeyTable
 
   init(templates: [(name: String, nodes: [Node], sourceSize: Int)]) {
     var compiler = Compiler()
@@ -90,16 +94,28 @@ final class Program: @unchecked Sendable {
     _ = bytes.initialize(from: compiler.bytes)
     keys = .allocate(capacity: max(1, compiler.keys.count))
     _ = keys.initialize(from: compiler.keys)
-    opCount = compiler.ops.count
     keyCount = compiler.keys.count
+    keyIDs = .allocate(capacity: max(1, compiler.keys.count))
+    keyIDs.initialize(repeating: -1)
+    var firstKeys: [String: Int32] = [:]
+    var firstKeyList: [String] = []
+    for start in compiler.pathStarts {
+      let key = compiler.keys[Int(start)]
+      if firstKeys[key] == nil {
+        firstKeys[key] = Int32(firstKeyList.count)
+        firstKeyList.append(key)
+      }
+      keyIDs[Int(start)] = firstKeys[key]!
+    }
+    keyTable = KeyTable(keys: firstKeyList)
   }
 
-  private let opCount: Int
   private let keyCount: Int
 
   deinit {
     ops.deallocate()
     bytes.deallocate()
+    keyIDs.deallocate()
     keys.baseAddress!.deinitialize(count: keyCount)
     keys.deallocate()
   }
@@ -110,6 +126,8 @@ private struct Compiler {
   var ops: [Program.Op] = []
   var bytes: [UInt8] = []
   var keys: [String] = []
+  /// Where each interned path starts in `keys`.
+  var pathStarts: [Int32] = []
   var inclusions: [Program.Inclusion] = []
   var blocks: [Program.BlockInfo] = []
   var arguments: [Int32] = []
@@ -200,6 +218,7 @@ private struct Compiler {
     if let found = interned[name] { return found }
     let result = (Int32(keys.count), Int32(parts.count))
     keys += parts
+    pathStarts.append(result.0)
     interned[name] = result
     return result
   }

@@ -7,6 +7,7 @@ struct Renderer: ~Copyable {
   private let ops: UnsafeMutableBufferPointer<Program.Op>
   private let bytes: UnsafeMutablePointer<UInt8>
   private let keys: UnsafeMutablePointer<String>
+  private let keyIDs: UnsafeMutablePointer<Int32>
   private var context: ContextStack
   private var depth = 0
   var output: OutputBuffer
@@ -17,7 +18,8 @@ struct Renderer: ~Copyable {
     ops = program.ops
     bytes = program.bytes.baseAddress!
     keys = program.keys.baseAddress!
-    context = ContextStack(root: data)
+    keyIDs = program.keyIDs.baseAddress!
+    context = ContextStack(root: data, keyTable: program.keyTable)
     output = OutputBuffer(capacity: capacity)
   }
 
@@ -89,7 +91,7 @@ struct Renderer: ~Copyable {
   }
 
   private mutating func interpolate(path: Int32, count: Int32, escaped: Bool) {
-    let value = context.resolve(keys + Int(path), count: Int(count))
+    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
     switch value {
     case .string(let text):
       if escaped { output.appendEscaped(text) } else { output.append(text) }
@@ -106,7 +108,7 @@ struct Renderer: ~Copyable {
   private mutating func renderSection(
     path: Int32, count: Int32, _ body: Range<Int>, inverted: Bool, in scope: borrowing Scope
   ) throws(MustacheError) {
-    let value = context.resolve(keys + Int(path), count: Int(count))
+    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
     if inverted {
       if !value.isTruthy { try render(body, in: scope) }
       return
