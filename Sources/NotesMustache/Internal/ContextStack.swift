@@ -50,7 +50,8 @@ struct ContextStack {
 
   mutating func pop() {
     let count = Int(frames.removeLast().count)
-    if count > 0 { slots.removeLast(count) }
+    // One by one: `removeLast(_:)` goes through the generic `replaceSubrange`.
+    for _ in 0..<max(count, 0) { slots.removeLast() }
     values.removeLast()
   }
 

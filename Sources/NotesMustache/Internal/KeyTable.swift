@@ -10,6 +10,9 @@ final class KeyTable: @unchecked Sendable {
   private let mask: Int
   /// Per key id: hash, and where its bytes are in `bytes`.
   private let hashes: UnsafeMutableBufferPointer<UInt64>
+  /// Keys of up to 16 bytes, packed (zero for longer keys, compared byte by byte).
+  private let lows: UnsafeMutableBufferPointer<UInt64>
+  private let highs: UnsafeMutableBufferPointer<UInt64>
   private let starts: UnsafeMutableBufferPointer<Int32>
   private let counts: UnsafeMutableBufferPointer<Int32>
   private let bytes: UnsafeMutableBufferPointer<UInt8>
@@ -26,6 +29,8 @@ final class KeyTable: @unchecked Sendable {
     slots = .allocate(capacity: capacity)
     slots.initialize(repeating: 0)
     hashes = .allocate(capacity: max(1, keys.count))
+    lows = .allocate(capacity: max(1, keys.count))
+    highs = .allocate(capacity: max(1, keys.count))
     starts = .allocate(capacity: max(1, keys.count))
     counts = .allocate(capacity: max(1, keys.count))
     let allBytes = keys.flatMap { Array($0.utf8) }
@@ -41,12 +46,12 @@ final class KeyTable: @unchecked Sendable {
       counts[id] = Int32(count)
       let hash = Self.hash(UnsafeBufferPointer(rebasing: bytes[offset..<offset + count]))
       offset += count
-      guard let hash else {
+      guard let (hash, low, high) = hash else {
         hasNonASCIIKeys = true
-        hashes[id] = 0
+        (hashes[id], lows[id], highs[id]) = (0, 0, 0)
         continue
       }
-      hashes[id] = hash
+      (hashes[id], lows[id], highs[id]) = (hash, low, high)
       var slot = Int(truncatingIfNeeded: hash) & mask
       while slots[slot] != 0 { slot = (slot + 1) & mask }
       slots[slot] = Int32(id + 1)
@@ -58,6 +63,8 @@ final class KeyTable: @unchecked Sendable {
   deinit {
     slots.deallocate()
     hashes.deallocate()
+    lows.deallocate()
+    highs.deallocate()
     starts.deallocate()
     counts.deallocate()
     bytes.deallocate()
@@ -67,14 +74,14 @@ final class KeyTable: @unchecked Sendable {
   @inline(__always)
   func id(of key: String) -> Int32 {
     let found: Int32? = key.utf8.withContiguousStorageIfAvailable { utf8 in
-      guard let hash = Self.hash(utf8) else { return -2 }
+      guard let (hash, low, high) = Self.hash(utf8) else { return -2 }
       var slot = Int(truncatingIfNeeded: hash) & mask
       while true {
         let entry = Int(slots[slot])
         if entry == 0 { return hasNonASCIIKeys ? -2 : -1 }
         let id = entry - 1
-        if hashes[id] == hash, Int(counts[id]) == utf8.count,
-          Self.equal(utf8, bytes.baseAddress! + Int(starts[id]))
+        if hashes[id] == hash, lows[id] == low, highs[id] == high, Int(counts[id]) == utf8.count,
+          utf8.count <= 16 || Self.equal(utf8, bytes.baseAddress! + Int(starts[id]))
         {
           return Int32(id)
         }
@@ -85,35 +92,57 @@ final class KeyTable: @unchecked Sendable {
     return slowIDs[key] ?? -1
   }
 
-  /// A hash of ASCII bytes, eight at a time; `nil` if a byte is not ASCII.
+  /// A hash of ASCII bytes, and keys of up to 16 bytes (nearly all) packed into two words
+  /// that identify them with their length; `nil` if a byte is not ASCII.
   @inline(__always)
-  private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> UInt64? {
-    guard let base = utf8.baseAddress else { return 0 }
+  private static func hash(_ utf8: UnsafeBufferPointer<UInt8>) -> (UInt64, UInt64, UInt64)? {
+    guard let base = utf8.baseAddress else { return (0, 0, 0) }
     let count = utf8.count
+    if count <= 16 {
+      var low: UInt64 = 0
+      var high: UInt64 = 0
+      if count >= 8 {
+        low = load(base)
+        if count > 8 { high = load(base + count - 8) &>> UInt64(8 * (16 - count)) }
+      } else if count >= 4 {
+        let first = UInt64(loadHalf(base))
+        let last = UInt64(loadHalf(base + count - 4))
+        low = first | last &<< UInt64(8 * (count - 4))
+      } else {
+        for index in 0..<count { low |= UInt64(base[index]) &<< UInt64(8 * index) }
+      }
+      guard (low | high) & 0x8080_8080_8080_8080 == 0 else { return nil }
+      let hash = (low ^ high &* 0x9E37_79B9_7F4A_7C15) &* 0xFF51_AFD7_ED55_8CCD
+      return (hash ^ hash &>> 29, low, high)
+    }
     var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
-    var high: UInt64 = 0
+    var any: UInt64 = 0
     var index = 0
     while index + 8 <= count {
-      let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-      high |= word
+      let word = load(base + index)
+      any |= word
       hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 29
+      hash ^= hash &>> 29
       index += 8
     }
     if index < count {
-      var word: UInt64 = 0
-      var shift: UInt64 = 0
-      while index < count {
-        word |= UInt64(base[index]) &<< shift
-        shift &+= 8
-        index += 1
-      }
-      high |= word
+      let word = load(base + count - 8)
+      any |= word
       hash = (hash ^ word) &* 0xFF51_AFD7_ED55_8CCD
-      hash ^= hash >> 29
+      hash ^= hash &>> 29
     }
-    guard high & 0x8080_8080_8080_8080 == 0 else { return nil }
-    return hash ^ (hash >> 32)
+    guard any & 0x8080_8080_8080_8080 == 0 else { return nil }
+    return (hash ^ (hash &>> 32), 0, 0)
+  }
+
+  @inline(__always)
+  private static func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
+  }
+
+  @inline(__always)
+  private static func loadHalf(_ pointer: UnsafePointer<UInt8>) -> UInt32 {
+    UInt32(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt32.self))
   }
 
   @inline(__always)

@@ -58,29 +58,42 @@ struct OutputBuffer: ~Copyable {
     let end = source.count
     var runStart = 0
     var index = 0
-    // Eight bytes at a time; the last few are read into a zeroed word (zero needs no escape).
-    while index < end {
-      let available = end - index
-      var word: UInt64 = 0
-      if available >= 8 {
-        word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-      } else {
-        withUnsafeMutableBytes(of: &word) {
-          $0.baseAddress!.copyMemory(from: start + index, byteCount: available)
+    while true {
+      // Find the next byte to escape: sixteen bytes at a time, then eight, then one by one.
+      var at = end
+      while end - index >= 16 {
+        let low = HTMLEscape.specialBytes(load(start + index))
+        let high = HTMLEscape.specialBytes(load(start + index + 8))
+        if low | high != 0 {
+          at = index + (low != 0 ? low.trailingZeroBitCount : 64 + high.trailingZeroBitCount) >> 3
+          break
+        }
+        index += 16
+      }
+      if at == end, end - index >= 8 {
+        let found = HTMLEscape.specialBytes(load(start + index))
+        if found != 0 {
+          at = index + found.trailingZeroBitCount >> 3
+        } else {
+          index += 8
         }
       }
-      let found = HTMLEscape.specialBytes(UInt64(littleEndian: word))
-      if found == 0 {
-        index += min(8, available)
-        continue
+      if at == end {
+        while index < end, !HTMLEscape.needsEscape(start[index]) { index += 1 }
+        at = index
       }
-      let at = index + found.trailingZeroBitCount >> 3
+      guard at < end else { break }
       if runStart < at { append(start + runStart, count: at - runStart) }
       HTMLEscape.withReplacement(for: start[at]) { append($0) }
       runStart = at + 1
       index = at + 1
     }
     if runStart < end { append(start + runStart, count: end - runStart) }
+  }
+
+  @inline(__always)
+  private func load(_ pointer: UnsafePointer<UInt8>) -> UInt64 {
+    UInt64(littleEndian: UnsafeRawPointer(pointer).loadUnaligned(as: UInt64.self))
   }
 
   /// Appends the decimal digits of `value`.
