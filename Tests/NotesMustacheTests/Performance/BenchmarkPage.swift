@@ -195,4 +195,19 @@ enum BenchmarkPage {
     }
     return bytes
   }
+
+  /// Entry point of the stand-alone harness described in `MustachePerformanceTests`:
+  /// renders `MUSTACHE_BENCH_PAGES` pages (default 50), into bytes if `MUSTACHE_BENCH_BYTES`
+  /// is set, and prints the number of bytes rendered.
+  static func runStandalone() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let pages = environment["MUSTACHE_BENCH_PAGES"].flatMap { Int($0) } ?? 50
+    let library = try library()
+    let data = noteData()
+    let bytes =
+      environment["MUSTACHE_BENCH_BYTES"] != nil
+      ? try renderNotePagesAsBytes(library, data, count: pages)
+      : try renderNotePages(library, data, count: pages)
+    print("rendered \(bytes) bytes")
+  }
 }
