@@ -12,31 +12,28 @@ public enum Mustache {
 
   /// Appends `text`, HTML-escaped, to `output` without building an intermediate string.
   public static func escapeHTML(_ text: String, into output: inout String) {
-    let utf8 = text.utf8
-    var runStart = utf8.startIndex
-    var index = runStart
-    while index != utf8.endIndex {
-      let replacement: String? =
-        switch utf8[index] {
-        case UInt8(ascii: "&"): "&amp;"
-        case UInt8(ascii: "<"): "&lt;"
-        case UInt8(ascii: ">"): "&gt;"
-        case UInt8(ascii: "\""): "&quot;"
-        case UInt8(ascii: "'"): "&#39;"
-        default: nil
-        }
-      if let replacement {
-        // The escaped characters are ASCII, so the run ends on a character boundary.
-        if runStart != index { output += Substring(utf8[runStart..<index]) }
-        output += replacement
-        runStart = utf8.index(after: index)
-      }
-      index = utf8.index(after: index)
+    var text = text
+    let escaped: String? = text.withUTF8 { utf8 in
+      guard let first = utf8.firstIndex(where: HTMLEscape.needsEscape) else { return nil }
+      var buffer = OutputBuffer(capacity: utf8.count + utf8.count / 8 + 16)
+      buffer.append(UnsafeBufferPointer(rebasing: utf8[..<first]))
+      buffer.appendEscaped(UnsafeBufferPointer(rebasing: utf8[first...]))
+      return String(decoding: buffer.bytes, as: UTF8.self)
     }
-    if runStart == utf8.startIndex {
-      output += text
-    } else if runStart != utf8.endIndex {
-      output += Substring(utf8[runStart..<utf8.endIndex])
+    output += escaped ?? text
+  }
+
+  /// Appends the UTF-8 bytes of `text`, HTML-escaped, to `output`.
+  public static func escapeHTML(_ text: String, into output: inout [UInt8]) {
+    var text = text
+    text.withUTF8 { utf8 in
+      var runStart = 0
+      for index in utf8.indices where HTMLEscape.needsEscape(utf8[index]) {
+        output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart..<index]))
+        HTMLEscape.withReplacement(for: utf8[index]) { output.append(contentsOf: $0) }
+        runStart = index + 1
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[runStart...]))
     }
   }
 }

@@ -2,7 +2,7 @@
 ///
 /// Immutable and `Sendable`, so one library can render pages from many tasks at once.
 public struct TemplateLibrary: Sendable {
-  private let templates: [String: Template]
+  private let program: Program
 
   /// Parses every template. Names are the keys (`note`, `layout`, `partials/head`), and
   /// `{{>partials/head}}` or `{{<layout}}` refer to them.
@@ -10,18 +10,19 @@ public struct TemplateLibrary: Sendable {
   /// - Throws: the first ``MustacheError`` found (unclosed section, mismatched closing tag,
   ///   bad delimiter…), in name order so the report is stable.
   public init(sources: [String: String]) throws(MustacheError) {
-    var templates: [String: Template] = [:]
+    var templates: [(name: String, nodes: [Node], sourceSize: Int)] = []
     for name in sources.keys.sorted() {
-      templates[name] = try Template(name: name, source: sources[name]!)
+      let template = try Template(name: name, source: sources[name]!)
+      templates.append((name, template.nodes, template.sourceSize))
     }
-    self.templates = templates
+    program = Program(templates: templates)
   }
 
   /// Whether a template of that name exists.
-  public func contains(_ name: String) -> Bool { templates[name] != nil }
+  public func contains(_ name: String) -> Bool { program.templateIndex[name] != nil }
 
   /// The names of all templates, sorted.
-  public var names: [String] { templates.keys.sorted() }
+  public var names: [String] { program.names }
 
   /// Renders template `name` with `data` as the root context.
   ///
@@ -29,13 +30,47 @@ public struct TemplateLibrary: Sendable {
   /// - Throws: ``MustacheError`` if `name` does not exist or partials nest more than 100
   ///   levels deep (a template that includes itself).
   public func render(_ name: String, _ data: TemplateValue) throws(MustacheError) -> String {
-    guard let template = templates[name] else {
+    try withRendering(name, data) { bytes in
+      String(unsafeUninitializedCapacity: bytes.count) { buffer in
+        _ = buffer.initialize(from: bytes)
+        return bytes.count
+      }
+    }
+  }
+
+  /// Renders template `name` with `data` and appends the UTF-8 bytes to `output`, for callers
+  /// that write bytes (a file, a socket) and would otherwise convert a `String` back.
+  ///
+  /// On error `output` is left as it was.
+  public func render(_ name: String, _ data: TemplateValue, into output: inout [UInt8])
+    throws(MustacheError)
+  {
+    try withRendering(name, data) { bytes in output.append(contentsOf: bytes) }
+  }
+
+  /// Renders template `name` with `data` and appends the text to `output`.
+  ///
+  /// On error `output` is left as it was.
+  public func render(_ name: String, _ data: TemplateValue, into output: inout String)
+    throws(MustacheError)
+  {
+    try withRendering(name, data) { bytes in
+      output.append(contentsOf: String(decoding: bytes, as: UTF8.self))
+    }
+  }
+
+  private func withRendering<R>(
+    _ name: String, _ data: TemplateValue, _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws(MustacheError) -> R {
+    guard let template = program.templateIndex[name] else {
       throw MustacheError(
         template: name, line: 1, column: 1, message: "no template named '\(name)'")
     }
-    var renderer = Renderer(
-      templates: templates, data: data, capacity: template.sourceSize * 2 + 256)
-    try renderer.render(template.nodes, in: Renderer.Scope(template: name))
-    return renderer.output
+    let capacity = program.sourceSizes[Int(template)] * 4 + 1024
+    var renderer = Renderer(program: program, data: data, capacity: capacity)
+    try withExtendedLifetime(program) { () throws(MustacheError) in
+      try renderer.render(template: template)
+    }
+    return body(renderer.output.bytes)
   }
 }

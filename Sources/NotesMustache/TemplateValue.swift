@@ -2,7 +2,7 @@
 ///
 /// Build it with literals (`["title": "Inbox", "pinned": true, "tags": ["a", "b"]]`)
 /// or from JSON with ``init(json:)``.
-public indirect enum TemplateValue: Sendable, Hashable {
+public enum TemplateValue: Sendable, Hashable {
   case null
   case bool(Bool)
   case int(Int)

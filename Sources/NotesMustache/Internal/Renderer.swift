@@ -1,143 +1,207 @@
-/// Renders node trees into one output buffer.
-struct Renderer {
+/// Renders a compiled `Program` into one output buffer.
+struct Renderer: ~Copyable {
   /// How deeply partials and parents may nest before we assume a template includes itself.
   static let maxInclusionDepth = 100
 
-  private let templates: [String: Template]
+  private let program: Program
+  private let ops: UnsafeMutableBufferPointer<Program.Op>
+  private let bytes: UnsafeMutablePointer<UInt8>
+  private let keys: UnsafeMutablePointer<String>
+  private let keyIDs: UnsafeMutablePointer<Int32>
   private var context: ContextStack
   private var depth = 0
-  private(set) var output = ""
+  var output: OutputBuffer
 
-  init(templates: [String: Template], data: TemplateValue, capacity: Int) {
-    self.templates = templates
-    self.context = ContextStack(root: data)
-    output.reserveCapacity(capacity)
+  /// `program` must outlive the renderer (the library holding it is borrowed while rendering).
+  init(program: Program, data: TemplateValue, capacity: Int) {
+    self.program = program
+    ops = program.ops
+    bytes = program.bytes.baseAddress!
+    keys = program.keys.baseAddress!
+    keyIDs = program.keyIDs.baseAddress!
+    context = ContextStack(root: data, keyTable: program.keyTable)
+    output = OutputBuffer(capacity: capacity)
   }
 
-  /// Where nodes come from and how their lines are indented.
+  /// Where ops come from and how their lines are indented.
   struct Scope {
-    /// The template the nodes were parsed from, for error messages.
-    var template: String
+    /// The template the ops were compiled from, for error messages.
+    var template: Int32
     /// Added at the start of every source line (standalone partial or block indentation).
-    var indentation = ""
+    var indentation: [UInt8] = []
     /// Removed from every source line's own leading whitespace (block argument indentation).
-    var dedentation = ""
-    /// Block arguments in effect; the outermost template's arguments win.
-    var arguments: [String: Argument] = [:]
+    var dedentation: [UInt8] = []
+    /// Block arguments in effect, as block indices; the outermost template's arguments come
+    /// first and win.
+    var arguments: [Int32] = []
   }
 
-  /// A block passed to a parent, remembered with the template it was written in.
-  struct Argument {
-    var block: Block
-    var template: String
+  mutating func render(template: Int32) throws(MustacheError) {
+    try render(program.entries[Int(template)], in: Scope(template: template))
   }
 
-  mutating func render(_ nodes: [Node], in scope: Scope) throws(MustacheError) {
-    for node in nodes {
-      switch node {
-      case .text(let text):
-        output += text
+  private mutating func render(_ range: Range<Int>, in scope: borrowing Scope)
+    throws(MustacheError)
+  {
+    var index = range.lowerBound
+    let end = range.upperBound
+    while index < end {
+      switch ops[index] {
+      case .text(let start, let count):
+        output.append(bytes + Int(start), count: Int(count))
 
-      case .lineStart(let whitespace):
-        output += scope.indentation
-        output +=
-          scope.dedentation.isEmpty ? whitespace : whitespace.removingIndentation(scope.dedentation)
+      case .lineStart(let start, let count):
+        if !scope.indentation.isEmpty { output.append(scope.indentation) }
+        if scope.dedentation.isEmpty {
+          output.append(bytes + Int(start), count: Int(count))
+        } else {
+          let whitespace = UnsafeBufferPointer(start: bytes + Int(start), count: Int(count))
+          output.append(UnsafeBufferPointer(rebasing: whitespace[removing: scope.dedentation]))
+        }
 
-      case .lineBreakIfNeeded(let newline):
-        if let last = output.utf8.last, last != UInt8(ascii: "\n") { output += newline }
+      case .lineBreakIfNeeded(let start, let count):
+        if let last = output.last, last != UInt8(ascii: "\n") {
+          output.append(bytes + Int(start), count: Int(count))
+        }
 
-      case .variable(let path, let escaped):
-        let text = context.resolve(path).interpolationText
-        if escaped { Mustache.escapeHTML(text, into: &output) } else { output += text }
+      case .variable(let path, let count, let escaped):
+        interpolate(path: path, count: count, escaped: escaped)
 
-      case .section(let path, let children, let inverted):
-        try renderSection(path, children, inverted: inverted, in: scope)
+      case .section(let path, let count, let sectionEnd, let inverted):
+        try renderSection(
+          path: path, count: count, index + 1..<Int(sectionEnd), inverted: inverted, in: scope)
+        index = Int(sectionEnd)
+        continue
 
       case .partial(let inclusion):
-        try include(inclusion, arguments: [:], from: scope)
+        try include(inclusion, arguments: 0..<0, from: scope)
 
-      case .parent(let inclusion, let arguments):
-        try include(inclusion, arguments: arguments, from: scope)
+      case .parent(let inclusion, let first, let count, let parentEnd):
+        try include(inclusion, arguments: Int(first)..<Int(first + count), from: scope)
+        index = Int(parentEnd)
+        continue
 
-      case .block(let block):
+      case .block(let block, let blockEnd):
         try renderBlock(block, in: scope)
+        index = Int(blockEnd)
+        continue
       }
+      index += 1
+    }
+  }
+
+  private mutating func interpolate(path: Int32, count: Int32, escaped: Bool) {
+    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
+    switch value {
+    case .string(let text):
+      if escaped { output.appendEscaped(text) } else { output.append(text) }
+    case .int(let number):
+      output.append(decimal: number)
+    case .null, .list, .object:
+      break
+    case .bool, .double:
+      // No HTML-special characters in `true`, `false` or a number.
+      output.append(value.interpolationText)
     }
   }
 
   private mutating func renderSection(
-    _ path: Path, _ children: [Node], inverted: Bool, in scope: Scope
+    path: Int32, count: Int32, _ body: Range<Int>, inverted: Bool, in scope: borrowing Scope
   ) throws(MustacheError) {
-    let value = context.resolve(path)
+    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
     if inverted {
-      if !value.isTruthy { try render(children, in: scope) }
+      if !value.isTruthy { try render(body, in: scope) }
       return
     }
     switch value {
     case .list(let items):
       for item in items {
         context.push(item)
-        try render(children, in: scope)
+        try render(body, in: scope)
         context.pop()
       }
     default:
       guard value.isTruthy else { return }
       context.push(value)
-      try render(children, in: scope)
+      try render(body, in: scope)
       context.pop()
     }
   }
 
   /// Renders a partial or parent in place; a missing template renders empty, as the spec says.
   private mutating func include(
-    _ inclusion: Inclusion, arguments: [String: Block], from scope: Scope
+    _ index: Int32, arguments: Range<Int>, from scope: borrowing Scope
   ) throws(MustacheError) {
-    guard let template = templates[inclusion.name] else { return }
+    let inclusion = program.inclusions[Int(index)]
+    guard inclusion.template >= 0 else { return }
     guard depth < Self.maxInclusionDepth else {
       throw MustacheError(
-        template: scope.template, line: inclusion.position.line, column: inclusion.position.column,
+        template: program.names[Int(scope.template)], line: inclusion.position.line,
+        column: inclusion.position.column,
         message: "'\(inclusion.name)' is nested more than \(Self.maxInclusionDepth) levels deep; "
           + "does it include itself?")
     }
-    var inner = Scope(template: inclusion.name)
+    var inner = Scope(template: inclusion.template)
     if let indentation = inclusion.indentation {
-      inner.indentation = scope.indentation + indentation.removingIndentation(scope.dedentation)
+      inner.indentation = Self.indentation(scope.indentation, indentation, less: scope.dedentation)
     }
     inner.arguments = scope.arguments
-    for (name, block) in arguments where inner.arguments[name] == nil {
-      inner.arguments[name] = Argument(block: block, template: scope.template)
+    for argument in arguments {
+      let block = program.arguments[argument]
+      let name = program.blocks[Int(block)].name
+      if !inner.arguments.contains(where: { program.blocks[Int($0)].name == name }) {
+        inner.arguments.append(block)
+      }
     }
     depth += 1
     defer { depth -= 1 }
-    try render(template.nodes, in: inner)
+    try render(program.entries[Int(inclusion.template)], in: inner)
   }
 
-  private mutating func renderBlock(_ block: Block, in scope: Scope) throws(MustacheError) {
-    guard let argument = scope.arguments[block.name] else {
+  private mutating func renderBlock(_ index: Int32, in scope: borrowing Scope)
+    throws(MustacheError)
+  {
+    let block = program.blocks[Int(index)]
+    guard
+      let argumentIndex = scope.arguments.first(where: {
+        program.blocks[Int($0)].name == block.name
+      })
+    else {
       // Default content is part of this template's text and renders like a section would.
-      try render(block.nodes, in: scope)
+      try render(block.body, in: scope)
       return
     }
-    var inner = scope
-    inner.template = argument.template
-    inner.indentation = ""
-    inner.dedentation = argument.block.definitionIndentation
+    let argument = program.blocks[Int(argumentIndex)]
+    var inner = Scope(template: argument.template)
+    inner.dedentation = argument.definitionIndentation
+    inner.arguments = scope.arguments
     if let indentation = block.expansionIndentation {
-      inner.indentation = scope.indentation + indentation.removingIndentation(scope.dedentation)
+      inner.indentation = Self.indentation(scope.indentation, indentation, less: scope.dedentation)
       // Content written inline after its opening tag has no line start of its own, yet
       // still begins a line here.
-      if !argument.block.contentStartsLine { output += inner.indentation }
+      if !argument.contentStartsLine { output.append(inner.indentation) }
     }
-    try render(argument.block.nodes, in: inner)
+    try render(argument.body, in: inner)
+  }
+
+  /// `outer` followed by `own` without the part of `dedentation` it starts with.
+  private static func indentation(_ outer: [UInt8], _ own: [UInt8], less dedentation: [UInt8])
+    -> [UInt8]
+  {
+    if outer.isEmpty && dedentation.isEmpty { return own }
+    return outer + own[removing: dedentation]
   }
 }
 
-extension String {
-  /// Removes as much of `indentation` from the front as this whitespace shares with it.
-  fileprivate func removingIndentation(_ indentation: String) -> String {
-    guard !indentation.isEmpty else { return self }
-    if hasPrefix(indentation) { return String(dropFirst(indentation.count)) }
-    let shared = zip(self, indentation).prefix { $0 == $1 }.count
-    return String(dropFirst(shared))
+extension Collection<UInt8> {
+  /// Drops as much of `indentation` from the front as this whitespace shares with it.
+  /// Indentation is spaces and tabs only, so bytes and characters agree.
+  fileprivate subscript(removing indentation: [UInt8]) -> SubSequence {
+    var index = startIndex
+    for byte in indentation {
+      guard index != endIndex, self[index] == byte else { break }
+      index = self.index(after: index)
+    }
+    return self[index...]
   }
 }
