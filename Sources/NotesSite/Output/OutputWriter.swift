@@ -131,8 +131,12 @@ struct OutputWriter: Sendable {
     return record
   }
 
-  func write(_ path: String, _ bytes: [UInt8]) throws(Diagnostic) -> Record {
-    try bytes.withUnsafeBufferPointer { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
+  func write(_ path: String, _ bytes: [UInt8], key: UInt64 = 0) throws(Diagnostic) -> Record {
+    var record = try bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(Diagnostic) in try write(path, buffer) }
+    }.get()
+    record.key = key
+    return record
   }
 
   /// Writes one file into the staging tree (or links the unchanged previous one).

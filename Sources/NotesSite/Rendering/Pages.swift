@@ -61,22 +61,22 @@ extension PageContext {
   }
 
   /// Renders one page to its output path (relative to the output folder) and bytes.
-  func render(_ job: PageJob, revisionTexts: [String: Data]) throws(Diagnostic) -> (String, String) {
+  func render(_ job: PageJob, revisionTexts: [String: Data]) throws(Diagnostic) -> (String, [UInt8]) {
     switch job {
     case .notFound:
       var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil)
       data["route"] = .string("404")
       data["list"] = recentList(selected: nil)
-      return ("404.html", try theme.render("404", .object(data)))
+      return ("404.html", try theme.renderBytes("404", .object(data)))
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
         "site": .object(["language": .string(l10n.language)]),
         "title": .string(site.notes[noteID(of: to) ?? ""]?.title ?? site.config.title),
         "target": .string(absolute(urls.url(to)) ?? urls.url(to)),
       ])
-      return (from + "index.html", try theme.render("redirect", data))
+      return (from + "index.html", try theme.renderBytes("redirect", data))
     case .route(let route):
-      return (route.path + "index.html", try theme.render(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts))))
+      return (route.path + "index.html", try theme.renderBytes(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts))))
     }
   }
 

@@ -56,6 +56,18 @@ struct Theme: Sendable {
     return .error(error.message, at: SourceLocation(path: path, line: error.line, column: error.column))
   }
 
+  /// Renders straight into bytes, the form pages are written in (no UTF-8 check of a String).
+  func renderBytes(_ name: String, _ data: TemplateValue) throws(Diagnostic) -> [UInt8] {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(64 * 1024)
+    do {
+      try templates.render(name, data, into: &bytes)
+    } catch {
+      throw Theme.templateDiagnostic(error, overridden: overridden)
+    }
+    return bytes
+  }
+
   func render(_ name: String, _ data: TemplateValue) throws(Diagnostic) -> String {
     do {
       return try templates.render(name, data)
