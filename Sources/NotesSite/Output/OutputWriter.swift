@@ -116,11 +116,18 @@ struct OutputWriter: Sendable {
     let target = staging.path + "/" + path
     if link(output.path + "/" + path, target) != 0 {
       guard errno == ENOENT else { return nil }
-      try? FileManager.default.createDirectory(
-        atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      Self.makeDirectories((target as NSString).deletingLastPathComponent)
       guard link(output.path + "/" + path, target) == 0 else { return nil }
     }
     return old
+  }
+
+  /// `mkdir -p` with system calls: the common case (parent exists) costs one `mkdir`.
+  static func makeDirectories(_ path: String) {
+    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
+    guard errno == ENOENT else { return }
+    makeDirectories((path as NSString).deletingLastPathComponent)
+    _ = mkdir(path, 0o755)
   }
 
   /// Writes a page into the staging tree (or links the unchanged previous one).

@@ -227,6 +227,7 @@ public enum SiteBuilder {
       for (path, bytes) in try siteFiles(pages) {
         written[path] = try writer.write(path, bytes)
       }
+      try writeSearchIndex(pages, writer: writer, into: &written)
     } catch {
       failures.append(error)
     }

@@ -73,16 +73,6 @@ extension SiteBuilder {
     manifest += "}"
     files.append(("_assets/notes.json", Array(manifest.utf8)))
 
-    let documents = site.notes.keys.sorted().map { id in
-      let note = site.notes[id]!
-      return SearchDocument(
-        url: urls.url(.note(id)), title: note.title,
-        folder: site.folders[note.folderID]?.name ?? "", text: note.analysis.plainText,
-        updated: note.updated)
-    }
-    for (path, bytes) in SearchIndex.build(documents).sorted(by: { $0.key < $1.key }) {
-      files.append(("_search/" + path, bytes))
-    }
     return files
   }
 
@@ -111,6 +101,49 @@ extension SiteBuilder {
       if byte < 0x80 { out.unicodeScalars.append(Unicode.Scalar(byte)) } else { out += String(format: "%%%02X", byte) }
     }
     return out
+  }
+
+  /// The search documents of every published note, in a stable order.
+  static func searchDocuments(_ context: PageContext) -> [SearchDocument] {
+    let site = context.site
+    let urls = context.urls
+    let documents = site.notes.keys.sorted().map { id in
+      let note = site.notes[id]!
+      return SearchDocument(
+        url: urls.url(.note(id)), title: note.title,
+        folder: site.folders[note.folderID]?.name ?? "", text: note.analysis.plainText,
+        updated: note.updated)
+    }
+    return documents
+  }
+
+  /// Writes the search index, or reuses the previous one when no document changed.
+  static func writeSearchIndex(
+    _ context: PageContext, writer: OutputWriter, into written: inout [String: OutputWriter.Record]
+  ) throws(Diagnostic) {
+    let documents = searchDocuments(context)
+    var h = StableHasher()
+    h.combine(SearchIndex.formatVersion)
+    for d in documents {
+      h.combine([d.url, d.title, d.folder, d.text])
+      h.combine(d.updated)
+    }
+    let key = max(1, h.value)
+    let previous = writer.previous.filter { $0.key.hasPrefix("_search/") && $0.key != "_search/index.html" }
+    if !previous.isEmpty, previous.values.allSatisfy({ $0.key == key }) {
+      var reused: [String: OutputWriter.Record] = [:]
+      for path in previous.keys {
+        guard let record = writer.reuse(path, key: key) else { break }
+        reused[path] = record
+      }
+      if reused.count == previous.count {
+        written.merge(reused) { $1 }
+        return
+      }
+    }
+    for (path, bytes) in SearchIndex.build(documents).sorted(by: { $0.key < $1.key }) {
+      written["_search/" + path] = try writer.write("_search/" + path, bytes, key: key)
+    }
   }
 
   /// A JSON string literal; also safe inside a `<script>` (no `<`, `>` or `&` unescaped).

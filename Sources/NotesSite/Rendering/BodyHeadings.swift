@@ -3,13 +3,43 @@
 /// headings in the body become level 2. cmark escapes `<` in code, so only real headings match.
 enum BodyHeadings {
   static func fitted(_ html: String) -> String {
-    var body = Substring(html)
-    if body.hasPrefix("<h1"), let end = body.range(of: "</h1>") {
-      body = body[end.upperBound...]
-      while body.first == "\n" { body = body.dropFirst() }
+    let bytes = Array(html.utf8)
+    let open: [UInt8] = Array("<h1".utf8)
+    let close: [UInt8] = Array("</h1>".utf8)
+    func find(_ needle: [UInt8], from start: Int) -> Int? {
+      guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
+      var i = start
+      while i <= bytes.count - needle.count {
+        if bytes[i] == needle[0] && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2]
+          && (needle.count < 4 || bytes[i..<(i + needle.count)].elementsEqual(needle))
+        {
+          return i
+        }
+        i += 1
+      }
+      return nil
     }
-    guard body.contains("<h1") else { return String(body) }
-    return body.replacingOccurrences(of: "<h1", with: "<h2").replacingOccurrences(
-      of: "</h1>", with: "</h2>")
+    var start = 0
+    if bytes.starts(with: open), let end = find(close, from: 0) {
+      start = end + close.count
+      while start < bytes.count && bytes[start] == 10 { start += 1 }
+    }
+    guard find(open, from: start) != nil else {
+      return start == 0 ? html : String(decoding: bytes[start...], as: UTF8.self)
+    }
+    // Demote the remaining level-1 headings: `<h1` → `<h2`, `</h1>` → `</h2>`.
+    var out = [UInt8](bytes[start...])
+    var i = 0
+    while i + 2 < out.count {
+      if out[i] == UInt8(ascii: "<") && out[i + 1] == UInt8(ascii: "h") && out[i + 2] == UInt8(ascii: "1") {
+        out[i + 2] = UInt8(ascii: "2")
+      } else if i + 3 < out.count && out[i] == UInt8(ascii: "<") && out[i + 1] == UInt8(ascii: "/")
+        && out[i + 2] == UInt8(ascii: "h") && out[i + 3] == UInt8(ascii: "1")
+      {
+        out[i + 3] = UInt8(ascii: "2")
+      }
+      i += 1
+    }
+    return String(decoding: out, as: UTF8.self)
   }
 }
