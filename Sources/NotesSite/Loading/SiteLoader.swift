@@ -10,6 +10,8 @@ struct SiteLoader {
   var config: SiteConfig
   var includeDrafts: Bool
   var strict: Bool
+  /// Parse results of the previous build, for notes whose file did not change.
+  var cache = NoteCache()
 
   /// Extensions that make a file a note.
   static let noteExtensions: Set<String> = ["md", "markdown"]
@@ -18,6 +20,7 @@ struct SiteLoader {
   struct NoteSource: Sendable {
     var path: String
     var modified: Date
+    var size = 0
     var frontMatter = FrontMatter()
     var body = ""
     var bodyLineOffset = 0
@@ -25,22 +28,37 @@ struct SiteLoader {
     var diagnostics: [Diagnostic] = []
   }
 
-  func load() async -> (Site?, [Diagnostic]) {
+  /// Every note read cleanly by the last `load`, for the next build's `NoteCache`.
+  var parsed: [(ContentTree.Entry, NoteCache.Entry)] = []
+  /// How many notes the last `load` parsed (the rest came from the cache).
+  var notesParsed = 0
+
+  mutating func load() async -> (Site?, [Diagnostic]) {
     let (tree, scanDiagnostics) = ContentTree.scan(contentDirectory, displayRoot: "content")
     return await load(tree, scanDiagnostics: scanDiagnostics)
   }
 
   /// Loads from a scan of `content/` made by the caller.
-  func load(_ tree: ContentTree, scanDiagnostics: [Diagnostic]) async -> (Site?, [Diagnostic]) {
+  mutating func load(_ tree: ContentTree, scanDiagnostics: [Diagnostic]) async -> (Site?, [Diagnostic]) {
     var diagnostics = scanDiagnostics
 
     let noteEntries = tree.files.filter { Self.isNote($0.path) }
     let assetEntries = tree.files.filter { !Self.isNote($0.path) }
     let directory = contentDirectory
+    let cache = self.cache
     var sources = await parallelMap(noteEntries) { entry in
-      Self.read(entry, in: directory)
+      Self.read(entry, in: directory, cached: cache.lookup(entry))
     }
     for source in sources { diagnostics += source.diagnostics }
+    notesParsed = zip(noteEntries, sources).filter { cache.lookup($0.0) == nil }.count
+    // What the next build may reuse: every note read cleanly, drafts included.
+    parsed = zip(noteEntries, sources).compactMap { entry, source in
+      source.diagnostics.isEmpty
+        ? (entry, NoteCache.Entry(
+          size: entry.size, modified: entry.modified, frontMatter: source.frontMatter,
+          bodyLineOffset: source.bodyLineOffset, analysis: source.analysis))
+        : nil
+    }
     if !includeDrafts { sources.removeAll { $0.frontMatter.draft } }
 
     let (history, historyDiagnostics) = GitHistory.load(
@@ -61,8 +79,10 @@ struct SiteLoader {
   }
 
   /// Reads one note: UTF-8 check, front matter, Markdown analysis.
-  static func read(_ entry: ContentTree.Entry, in directory: URL) -> NoteSource {
-    var source = NoteSource(path: entry.path, modified: entry.modified)
+  static func read(
+    _ entry: ContentTree.Entry, in directory: URL, cached: NoteCache.Entry? = nil
+  ) -> NoteSource {
+    var source = NoteSource(path: entry.path, modified: entry.modified, size: entry.size)
     let display = "content/" + entry.path
     let data: Data
     do {
@@ -77,6 +97,14 @@ struct SiteLoader {
       return source
     }
     let split = FrontMatter.split(text)
+    if let cached, cached.bodyLineOffset == split.bodyLineOffset {
+      // Unchanged since the last build: its YAML and Markdown were parsed then.
+      source.frontMatter = cached.frontMatter
+      source.body = String(split.body)
+      source.bodyLineOffset = split.bodyLineOffset
+      source.analysis = cached.analysis
+      return source
+    }
     if let yaml = split.yaml {
       let (frontMatter, fmDiagnostics) = FrontMatter.parse(yaml, path: display)
       source.frontMatter = frontMatter

@@ -12,6 +12,8 @@ public struct BuildOptions: Sendable {
   public var output: URL?
   /// True when nothing had changed since the previous build, which was kept as it was.
   public var upToDate = false
+  /// Notes whose YAML and Markdown were parsed; the others came from the previous build's cache.
+  public var notesParsed = 0
   public var baseURL: String?
   public var drafts = false
   public var strict = false
@@ -41,6 +43,8 @@ public struct BuildReport: Sendable {
   public var output: URL?
   /// True when nothing had changed since the previous build, which was kept as it was.
   public var upToDate = false
+  /// Notes whose YAML and Markdown were parsed; the others came from the previous build's cache.
+  public var notesParsed = 0
   /// The git subcommand of every process the build launched for history, in launch order
   /// (`["rev-parse", "log", "cat-file"]` at most); empty when the site is not in git.
   public var gitCommands: [String] = []
@@ -124,7 +128,9 @@ public enum SiteBuilder {
       return report
     }
 
-    let loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
+    var loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
+    let cacheURL = NoteCache.url(for: output)
+    loader.cache = NoteCache.read(from: cacheURL, identity: InputFingerprint.binaryIdentity)
     let (loaded, loadDiagnostics) = await loader.load(tree, scanDiagnostics: scanDiagnostics)
     diagnostics += loadDiagnostics
     guard let site = loaded, !diagnostics.hasErrors else {
@@ -237,12 +243,14 @@ public enum SiteBuilder {
     }
     do {
       try writer.commit(written, input: input, warnings: diagnostics.filter { $0.severity == .warning })
+      NoteCache.write(loader.parsed, to: cacheURL, identity: InputFingerprint.binaryIdentity)
     } catch {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }
     report.diagnostics = diagnostics
     report.notes = site.notes.count
+    report.notesParsed = loader.notesParsed
     report.folders = site.folders.count
     report.files = written.count - report.pages
     report.bytes = written.values.reduce(0) { $0 + $1.size }

@@ -1,0 +1,209 @@
+import Foundation
+import NotesCore
+import NotesMarkdown
+
+/// What a note's parse produced (front matter and Markdown analysis), kept between builds
+/// beside the output (`.<output>.notes-site-cache`), so a rebuild reads an unchanged note's
+/// text but does not parse its YAML or Markdown again. A note is unchanged when its size and
+/// modification time (nanoseconds) are; the cache is dropped whole when the notes-site binary
+/// changes. A cache that cannot be read is ignored, never an error.
+struct NoteCache: Sendable {
+  struct Entry: Sendable {
+    var size: Int
+    var modified: Date
+    var frontMatter: FrontMatter
+    var bodyLineOffset: Int
+    var analysis: NoteAnalysis
+  }
+
+  var entries: [String: Entry] = [:]
+
+  static let magic = Array("notes-site-cache-1\n".utf8)
+
+  static func url(for output: URL) -> URL {
+    output.deletingLastPathComponent().appendingPathComponent(
+      ".\(output.lastPathComponent).notes-site-cache")
+  }
+
+  func lookup(_ entry: ContentTree.Entry) -> Entry? {
+    guard let cached = entries[entry.path], cached.size == entry.size,
+      cached.modified == entry.modified
+    else { return nil }
+    return cached
+  }
+
+  // MARK: Reading
+
+  static func read(from url: URL, identity: UInt64) -> NoteCache {
+    guard let data = try? Data(contentsOf: url) else { return NoteCache() }
+    var reader = Reader(bytes: [UInt8](data))
+    guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity, let count = reader.int()
+    else { return NoteCache() }
+    var cache = NoteCache()
+    for _ in 0..<count {
+      guard let path = reader.string(), let entry = reader.entry() else { return NoteCache() }
+      cache.entries[path] = entry
+    }
+    return cache
+  }
+
+  // MARK: Writing
+
+  /// Writes the cache for `sources` (only notes read without diagnostics) atomically.
+  static func write(_ sources: [(ContentTree.Entry, Entry)], to url: URL, identity: UInt64) {
+    var w = Writer()
+    w.bytes += magic
+    w.u64(identity)
+    w.int(sources.count)
+    for (file, entry) in sources {
+      w.string(file.path)
+      w.entry(entry)
+    }
+    try? Data(w.bytes).write(to: url, options: .atomic)
+  }
+}
+
+/// Length-prefixed little-endian fields; every read checks bounds and gives nil on damage.
+private struct Writer {
+  var bytes: [UInt8] = []
+  mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
+  mutating func int(_ v: Int) { u64(UInt64(bitPattern: Int64(v))) }
+  mutating func bool(_ v: Bool) { bytes.append(v ? 1 : 0) }
+  mutating func string(_ s: String) {
+    int(s.utf8.count)
+    bytes += s.utf8
+  }
+  mutating func optional(_ s: String?) {
+    bool(s != nil)
+    if let s { string(s) }
+  }
+  mutating func date(_ d: Date?) {
+    bool(d != nil)
+    if let d { u64(d.timeIntervalSince1970.bitPattern) }
+  }
+  mutating func strings(_ list: [String]) {
+    int(list.count)
+    for s in list { string(s) }
+  }
+  mutating func entry(_ e: NoteCache.Entry) {
+    int(e.size)
+    u64(e.modified.timeIntervalSince1970.bitPattern)
+    let f = e.frontMatter
+    optional(f.title)
+    date(f.date)
+    date(f.updated)
+    strings(f.tags)
+    bool(f.pinned)
+    bool(f.draft)
+    optional(f.slug)
+    strings(f.aliases)
+    strings(f.collaborators)
+    optional(f.lang)
+    int(e.bodyLineOffset)
+    let a = e.analysis
+    optional(a.firstH1)
+    string(a.preview)
+    strings(a.tags)
+    int(a.references.count)
+    for r in a.references {
+      int(Self.code(r.kind))
+      string(r.target)
+      optional(r.fragment)
+      optional(r.label)
+      int(r.line)
+      int(r.column)
+    }
+    int(a.headings.count)
+    for h in a.headings {
+      int(h.level)
+      string(h.text)
+      string(h.id)
+    }
+    int(a.tasks.done)
+    int(a.tasks.total)
+    string(a.plainText)
+  }
+
+  static func code(_ kind: LinkReference.Kind) -> Int {
+    switch kind {
+    case .link: 0
+    case .image: 1
+    case .wikiLink: 2
+    case .wikiEmbed: 3
+    }
+  }
+}
+
+private struct Reader {
+  var bytes: [UInt8]
+  var offset = 0
+
+  mutating func take(_ n: Int) -> ArraySlice<UInt8>? {
+    guard n >= 0, offset + n <= bytes.count else { return nil }
+    defer { offset += n }
+    return bytes[offset..<(offset + n)]
+  }
+  mutating func u64() -> UInt64? {
+    guard let raw = take(8) else { return nil }
+    return raw.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+  }
+  mutating func int() -> Int? { u64().map { Int(Int64(bitPattern: $0)) } }
+  mutating func bool() -> Bool? { take(1).map { $0.first == 1 } }
+  mutating func string() -> String? {
+    guard let n = int(), let raw = take(n) else { return nil }
+    return String(decoding: raw, as: UTF8.self)
+  }
+  mutating func optional() -> String?? {
+    guard let present = bool() else { return nil }
+    return present ? string().map { $0 } : .some(nil)
+  }
+  mutating func date() -> Date?? {
+    guard let present = bool() else { return nil }
+    guard present else { return .some(nil) }
+    return u64().map { Date(timeIntervalSince1970: Double(bitPattern: $0)) }
+  }
+  mutating func strings() -> [String]? {
+    guard let n = int(), n >= 0, n < 1_000_000 else { return nil }
+    var list: [String] = []
+    for _ in 0..<n {
+      guard let s = string() else { return nil }
+      list.append(s)
+    }
+    return list
+  }
+  mutating func entry() -> NoteCache.Entry? {
+    guard let size = int(), let modified = u64() else { return nil }
+    var f = FrontMatter()
+    guard let title = optional(), let created = date(), let updated = date(), let tags = strings(),
+      let pinned = bool(), let draft = bool(), let slug = optional(), let aliases = strings(),
+      let collaborators = strings(), let lang = optional(), let offset = int()
+    else { return nil }
+    (f.title, f.date, f.updated, f.tags, f.pinned, f.draft) = (title, created, updated, tags, pinned, draft)
+    (f.slug, f.aliases, f.collaborators, f.lang) = (slug, aliases, collaborators, lang)
+    var a = NoteAnalysis()
+    guard let h1 = optional(), let preview = string(), let atags = strings(), let refCount = int(),
+      refCount >= 0, refCount < 10_000_000
+    else { return nil }
+    (a.firstH1, a.preview, a.tags) = (h1, preview, atags)
+    for _ in 0..<refCount {
+      guard let code = int(), let target = string(), let fragment = optional(), let label = optional(),
+        let line = int(), let column = int()
+      else { return nil }
+      let kinds: [LinkReference.Kind] = [.link, .image, .wikiLink, .wikiEmbed]
+      guard (0..<4).contains(code) else { return nil }
+      a.references.append(
+        LinkReference(kind: kinds[code], target: target, fragment: fragment, label: label, line: line, column: column))
+    }
+    guard let headingCount = int(), headingCount >= 0, headingCount < 10_000_000 else { return nil }
+    for _ in 0..<headingCount {
+      guard let level = int(), let text = string(), let id = string() else { return nil }
+      a.headings.append(Heading(level: level, text: text, id: id))
+    }
+    guard let done = int(), let total = int(), let plain = string() else { return nil }
+    a.tasks = TaskCount(done: done, total: total)
+    a.plainText = plain
+    return NoteCache.Entry(
+      size: size, modified: Date(timeIntervalSince1970: Double(bitPattern: modified)),
+      frontMatter: f, bodyLineOffset: offset, analysis: a)
+  }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import NotesSite
+import Testing
+
+/// A rebuild reuses what did not change — parse results, pages, the search index — and must
+/// give exactly the site a full build gives.
+@Suite struct IncrementalBuildTests {
+  static let files: [String: String] = [
+    "content/Work/Roadmap.md": "---\ntitle: Roadmap\ntags: [plan]\nupdated: 2026-11-01\n---\n# Roadmap\n\nSee [[Ideas]] and #plan.\n\n## Q1\n\n- [ ] ship\n",
+    "content/Work/Ideas.md": "---\ndate: 2026-01-02\nupdated: 2026-10-01\n---\n# Ideas\n\nBack to [[Roadmap#Q1]].\n",
+    "content/Home/Garden.md": "---\ndate: 2026-01-03\nupdated: 2026-09-01\n---\n# Garden\n\nTomatoes. ![[Ideas]]\n",
+    "content/Home/Recipes.md": "---\ndate: 2026-01-04\nupdated: 2026-08-01\n---\n# Recipes\n\n| Dish | Time |\n|---|---|\n| Soup | 30 min |\n",
+  ]
+
+  // Every note has front matter dates: the copy made for the full build gets new
+  // modification times, which would otherwise become different note dates.
+  func fullBuildSnapshot(of site: SiteFixture) async throws -> [String: Data] {
+    let fresh = try SiteFixture([:])
+    defer { fresh.remove() }
+    try FileManager.default.createDirectory(at: fresh.root, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(at: site.root.appendingPathComponent("content"), to: fresh.root.appendingPathComponent("content"))
+    #expect(await fresh.build().exitCode == 0)
+    return fresh.snapshot()
+  }
+
+  @Test(arguments: [
+    ("content/Work/Ideas.md", "---\ndate: 2026-01-02\nupdated: 2026-10-01\n---\n# Ideas\n\nBack to [[Roadmap#Q1]]. A new line.\n"),
+    ("content/Work/Ideas.md", "---\ndate: 2026-01-02\nupdated: 2026-12-01\ntitle: Better ideas\n---\n# Ideas\n\nNo links now.\n"),
+    ("content/Home/New.md", "---\ndate: 2026-02-01\nupdated: 2026-02-02\n---\n# New\n\n[[Garden]] #plan\n"),
+  ])
+  func rebuildAfterAnEditEqualsAFullBuild(path: String, text: String) async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let cache = site.root.appendingPathComponent("._site.notes-site-cache")
+    #expect(FileManager.default.fileExists(atPath: cache.path))
+    try site.write(path, text)
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.notesParsed == 1, "only the edited note is parsed again")
+    var incremental = site.snapshot()
+    var full = try await fullBuildSnapshot(of: site)
+    incremental[".notes-site-manifest"] = nil
+    full[".notes-site-manifest"] = nil
+    #expect(Set(incremental.keys) == Set(full.keys))
+    let differing = full.keys.filter { incremental[$0] != full[$0] }.sorted()
+    #expect(differing.isEmpty, "incremental output differs from a full build: \(differing)")
+  }
+
+  @Test func damagedCacheIsIgnored() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let before = site.snapshot()
+    try site.write("._site.notes-site-cache", "notes-site-cache-1\ngarbage")
+    try site.write("content/Work/Ideas.md", Self.files["content/Work/Ideas.md"]! + "\n")
+    #expect(await site.build().exitCode == 0)
+    #expect(site.snapshot().keys.sorted() == before.keys.sorted())
+  }
+
+  @Test func nothingChangedIsReportedAndTouchesNothing() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let before = site.snapshot()
+    let report = await site.build()
+    #expect(report.upToDate)
+    #expect(site.snapshot() == before)
+  }
+}
