@@ -87,7 +87,11 @@ public enum SiteBuilder {
     var (config, configDiagnostics) = SiteConfig.load(
       from: source.appendingPathComponent("notes-site.yml"), displayPath: "notes-site.yml")
     diagnostics += configDiagnostics
-    if let base = options.baseURL { config.baseURL = base }
+    if let base = options.baseURL {
+      // `--base-url` gets the same check as `base_url`: it reaches canonical links and the feed.
+      if let problem = SiteConfig.baseURLProblem(base) { return usage(problem) }
+      config.baseURL = base
+    }
     let (loadedTheme, themeDiagnostics) = Theme.load(siteTemplates: source.appendingPathComponent("Templates"))
     diagnostics += themeDiagnostics
     let (l10n, l10nDiagnostics) = Localization.load(
