@@ -23,7 +23,7 @@ extension SiteBuilder {
     add(.home, site.notes.isEmpty ? nil : site.referenceDate)
     for id in site.folders.keys.sorted() { add(.folder(id, page: 1), nil) }
     for id in site.notes.keys.sorted() { add(.note(id), site.notes[id]!.updated) }
-    files.append(("sitemap.xml", Array(try context.theme.render("sitemap.xml", .object(["urls": .list(entries)])).utf8)))
+    files.append(("sitemap.xml", Array(xmlCharacters(try context.theme.render("sitemap.xml", .object(["urls": .list(entries)]))).utf8)))
 
     // Atom feed of the most recently updated notes.
     let recent = site.notes.values.sorted { ($0.updated, $1.id) > ($1.updated, $0.id) }
@@ -52,7 +52,7 @@ extension SiteBuilder {
         }),
       ]),
     ])
-    files.append(("feed.xml", Array(try context.theme.render("feed.xml", feed).utf8)))
+    files.append(("feed.xml", Array(xmlCharacters(try context.theme.render("feed.xml", feed)).utf8)))
 
     var robots = "User-agent: *\nAllow: /\n"
     robots += "Sitemap: \(context.absolute(urls.basePath + "sitemap.xml") ?? urls.basePath + "sitemap.xml")\n"
@@ -78,6 +78,18 @@ extension SiteBuilder {
       files.append(("_search/" + path, bytes))
     }
     return files
+  }
+
+  /// `xml` without the characters XML 1.0 forbids (C0 controls other than tab and line ends,
+  /// U+FFFE, U+FFFF), which a title or file name can hold but no feed reader would parse.
+  static func xmlCharacters(_ xml: String) -> String {
+    func allowed(_ c: Unicode.Scalar) -> Bool {
+      c.value >= 0x20 ? c.value != 0xFFFE && c.value != 0xFFFF : c == "\t" || c == "\n" || c == "\r"
+    }
+    guard !xml.unicodeScalars.allSatisfy(allowed) else { return xml }
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: xml.unicodeScalars.lazy.filter(allowed))
+    return String(out)
   }
 
   /// A JSON string literal; also safe inside a `<script>` (no `<`, `>` or `&` unescaped).
