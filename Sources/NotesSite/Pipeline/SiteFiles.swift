@@ -47,7 +47,9 @@ extension SiteBuilder {
             "updated": .string(PageContext.iso(note.updated)),
             "authors": .list(authors.map(TemplateValue.string)),
             "summary": .string(note.analysis.preview),
-            "html": .string(context.noteHTML[note.id] ?? ""),
+            // A note's whole HTML, unless it is so large that XML parsers refuse the feed
+            // (libxml2 stops at 10 MB of text); then readers get the summary.
+            "html": (context.noteHTML[note.id]).flatMap { $0.utf8.count <= feedContentLimit ? .string($0) : nil } ?? .null,
           ])
         }),
       ]),
@@ -79,6 +81,9 @@ extension SiteBuilder {
     }
     return files
   }
+
+  /// The most HTML bytes of one note the feed carries (escaped, up to five times as many).
+  static let feedContentLimit = 1_000_000
 
   /// `xml` without the characters XML 1.0 forbids (C0 controls other than tab and line ends,
   /// U+FFFE, U+FFFF), which a title or file name can hold but no feed reader would parse.
