@@ -19,7 +19,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
   let analysis = Markdown.analyze(text, lineOffset: 3)
   for r in analysis.references { precondition(r.line >= 4 && r.column >= 1) }
-  let rendered = Markdown.render(text, options: RenderOptions(sourcePath: "content/Fuzz.md"), resolver: EverythingResolver())
+  let rendered = Markdown.render(
+    text, options: RenderOptions(sourcePath: "content/Fuzz.md"), resolver: EverythingResolver())
   let lower = rendered.html.lowercased()
   precondition(!lower.contains("href=\"javascript:") && !lower.contains("src=\"javascript:"))
   precondition(!lower.contains("<script"))

@@ -8,7 +8,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let cut = bytes.firstIndex(of: 0) ?? size
   let main = String(decoding: bytes[..<cut], as: UTF8.self)
   let partial = cut < size ? String(decoding: bytes[(cut + 1)...], as: UTF8.self) : "{{x}}"
-  guard let library = try? TemplateLibrary(sources: ["main": main, "p": partial, "layout": partial]) else { return 0 }
+  guard
+    let library = try? TemplateLibrary(sources: ["main": main, "p": partial, "layout": partial])
+  else { return 0 }
   let value: TemplateValue = .object([
     "x": .string("<&\"'>"), "list": .list([.int(1), .string("two"), .object(["x": .bool(true)])]),
     "t": .bool(true), "f": .bool(false), "n": .null,

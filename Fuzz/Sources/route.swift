@@ -9,7 +9,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let isNote: (String) -> Bool = { !$0.isEmpty && $0.count % 2 == 1 }
   if let route = Route(path: path, isFolder: isFolder, isNote: isNote) {
     let again = Route(path: route.path, isFolder: isFolder, isNote: isNote)
-    precondition(again == route, "\(path) → \(route) → \(route.path) → \(String(describing: again))")
+    precondition(
+      again == route, "\(path) → \(route) → \(route.path) → \(String(describing: again))")
   }
   return 0
 }

@@ -1,7 +1,7 @@
 import Foundation
+import NotesCore
 import Testing
 
-import NotesCore
 @testable import NotesSite
 
 #if canImport(Glibc)
@@ -18,9 +18,13 @@ import NotesCore
     try site.write("content/Work/Note.md", "# Note\n")
     let blocker = site.container.appendingPathComponent("blocker")
     try Data("keep me\n".utf8).write(to: blocker)
-    let report = await SiteBuilder.build(BuildOptions(source: site.root, output: blocker.appendingPathComponent("out")))
+    let report = await SiteBuilder.build(
+      BuildOptions(source: site.root, output: blocker.appendingPathComponent("out")))
     #expect(report.exitCode == 1)
-    #expect(report.diagnostics.contains { $0.severity == .error && $0.description.contains("cannot create the output directory") }, "\(report.diagnostics)")
+    #expect(
+      report.diagnostics.contains {
+        $0.severity == .error && $0.description.contains("cannot create the output directory")
+      }, "\(report.diagnostics)")
     #expect(try Data(contentsOf: blocker) == Data("keep me\n".utf8))
     #expect(site.strayPaths() == ["blocker"])
   }
@@ -33,7 +37,8 @@ import NotesCore
     try site.write("_site", "not a directory\n")
     let report = await site.build()
     #expect(report.exitCode == 2)
-    #expect(report.diagnostics.contains { $0.description.contains("exists and is not a directory") })
+    #expect(
+      report.diagnostics.contains { $0.description.contains("exists and is not a directory") })
     #expect(try String(contentsOf: site.output, encoding: .utf8) == "not a directory\n")
     #expect(site.strayPaths().isEmpty)
   }
@@ -61,8 +66,10 @@ import NotesCore
     let work = site.root.appendingPathComponent("content/Work")
     #expect(mkfifo(work.appendingPathComponent("Pipe.md").path, 0o644) == 0)
     #expect(mkfifo(work.appendingPathComponent("pipe.png").path, 0o644) == 0)
-    try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("to-pipe.md").path, withDestinationPath: "Pipe.md")
-    try FileManager.default.createSymbolicLink(atPath: work.appendingPathComponent("Gone.md").path, withDestinationPath: "Removed.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: work.appendingPathComponent("to-pipe.md").path, withDestinationPath: "Pipe.md")
+    try FileManager.default.createSymbolicLink(
+      atPath: work.appendingPathComponent("Gone.md").path, withDestinationPath: "Removed.md")
     let report = await site.build()
     #expect(report.exitCode == 0, "\(report.diagnostics)")
     #expect(report.notes == 1)
@@ -80,7 +87,10 @@ import NotesCore
     let entry = try #require(tree.files.first)
     try FileManager.default.removeItem(at: content.appendingPathComponent(entry.path))
     let source = SiteLoader.read(entry, in: content)
-    #expect(source.diagnostics.map(\.description).contains { $0.hasPrefix("content/Work/Note.md: error: cannot read file") }, "\(source.diagnostics)")
+    #expect(
+      source.diagnostics.map(\.description).contains {
+        $0.hasPrefix("content/Work/Note.md: error: cannot read file")
+      }, "\(source.diagnostics)")
   }
 
   /// An attachment that disappears before it is copied fails the build cleanly: the previous
@@ -93,7 +103,9 @@ import NotesCore
     let before = site.outputFiles()
     let writer = try OutputWriter(output: site.output)
     #expect(throws: Diagnostic.self) {
-      try writer.copy(from: site.root.appendingPathComponent("content/Work/missing.png"), to: "work/missing.png", size: 3)
+      try writer.copy(
+        from: site.root.appendingPathComponent("content/Work/missing.png"), to: "work/missing.png",
+        size: 3)
     }
     writer.discard()
     #expect(site.outputFiles() == before)

@@ -1,9 +1,10 @@
 import Foundation
 import NotesSite
+import Testing
+
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import Testing
 
 /// Hostile strings and the sites built from them. Every payload is placed in every field a user
 /// controls; `placements` counts the distinct (field, payload) inputs.
@@ -66,7 +67,8 @@ enum HostileCorpus {
   /// A payload that can be a file or folder name: no `/`, not `.`/`..`, not dot-prefixed, at
   /// most 200 bytes, no NUL.
   static func fileName(_ payload: String) -> String {
-    var name = payload.replacingOccurrences(of: "/", with: "∕").replacingOccurrences(of: "\u{0}", with: "␀")
+    var name = payload.replacingOccurrences(of: "/", with: "∕").replacingOccurrences(
+      of: "\u{0}", with: "␀")
     if name.hasPrefix(".") { name = "x" + name }
     while name.utf8.count > 200 { name.removeLast() }
     return name.isEmpty ? "empty" : name
@@ -85,7 +87,11 @@ enum HostileCorpus {
       case "\u{2029}": out += "\\P"
       case "\u{FEFF}": out += "\\uFEFF"
       default:
-        if c.value < 0x20 || c.value == 0x7F { out += String(format: "\\x%02X", c.value) } else { out.unicodeScalars.append(c) }
+        if c.value < 0x20 || c.value == 0x7F {
+          out += String(format: "\\x%02X", c.value)
+        } else {
+          out.unicodeScalars.append(c)
+        }
       }
     }
     return out + "\""
@@ -95,7 +101,10 @@ enum HostileCorpus {
   /// tags, raw HTML and plain text (the search index).
   static func markdown(_ payload: String, index: Int) -> String {
     let inline = payload.replacingOccurrences(of: "\n", with: " ")
-    let destination = "<" + inline.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">"
+    let destination =
+      "<"
+      + inline.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+      + ">"
     return """
       # Heading \(inline)
 
@@ -128,8 +137,10 @@ enum HostileCorpus {
   static let scriptLinks: [String] = [
     "[a](javascript:alert(1))", "[a](JAVASCRIPT:alert(1))", "[a](<javascript :alert(1)>)",
     "[a](&#106;avascript:alert(1))", "[a](java&#x09;script:alert(1))", "[a](vbscript:msgbox(1))",
-    "[a](data:text/html,<script>)", "[a](DATA:text/html;base64,xx)", "![a](data:image/svg+xml;base64,PHN2Zz4=)",
-    "![a](data:image/png;base64,iVBORw0KGgo=)", "[a](%00javascript:alert(1))", "<javascript:alert(1)>",
+    "[a](data:text/html,<script>)", "[a](DATA:text/html;base64,xx)",
+    "![a](data:image/svg+xml;base64,PHN2Zz4=)",
+    "![a](data:image/png;base64,iVBORw0KGgo=)", "[a](%00javascript:alert(1))",
+    "<javascript:alert(1)>",
     "<vbscript:msgbox(1)>", "<data:text/html,x>", "[a](\u{1}javascript:alert(1))",
     "[a][js]\n\n[js]: javascript:alert(1)", "[a](//evil.example/x)", "[a](file:///etc/passwd)",
     "[a](../../../../etc/passwd)", "[a](/etc/passwd)", "![a](../../../../etc/passwd)",
@@ -164,7 +175,8 @@ enum HostileCorpus {
   /// separately): every payload without `/`, `\`, NUL, `.` segments or a leading dot.
   static func usableAlias(_ payload: String) -> Bool {
     let segments = payload.split(separator: "/")
-    return !segments.isEmpty && !payload.contains("\\") && !payload.contains("\0") && !payload.contains("\n")
+    return !segments.isEmpty && !payload.contains("\\") && !payload.contains("\0")
+      && !payload.contains("\n")
       && segments.allSatisfy { $0 != "." && $0 != ".." && !$0.hasPrefix(".") }
   }
 }
@@ -177,15 +189,18 @@ struct HostileSite {
   var output: URL { root.appendingPathComponent("_site") }
 
   init() throws {
-    container = FileManager.default.temporaryDirectory.appendingPathComponent("notes-site-hostile-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
+    container = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "notes-site-hostile-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      at: root.appendingPathComponent("content"), withIntermediateDirectories: true)
   }
 
   func write(_ path: String, _ text: String) throws { try write(path, Data(text.utf8)) }
 
   func write(_ path: String, _ data: Data) throws {
     let url = root.appendingPathComponent(path)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try data.write(to: url)
   }
 
@@ -210,7 +225,9 @@ struct HostileSite {
     for path in Self.tree(output) {
       var isDirectory: ObjCBool = false
       let url = output.appendingPathComponent(path)
-      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+      if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+        !isDirectory.boolValue
+      {
         files[path] = try? Data(contentsOf: url)
       }
     }
@@ -227,14 +244,20 @@ struct HostileSite {
           problems.append("\(path): not UTF-8")
           continue
         }
-        problems += HostileHTML.violations(in: html, base: base, origin: origin).map { "\(path): \($0)" }
-        if HostileHTML.tags(html).contains(where: { $0.name == "meta" && $0.value("http-equiv")?.lowercased() == "refresh" }) {
+        problems += HostileHTML.violations(in: html, base: base, origin: origin).map {
+          "\(path): \($0)"
+        }
+        if HostileHTML.tags(html).contains(where: {
+          $0.name == "meta" && $0.value("http-equiv")?.lowercased() == "refresh"
+        }) {
           redirects += 1
         }
       } else if path.hasSuffix(".xml") {
         let parser = XMLParser(data: data)
         if !parser.parse() {
-          problems.append("\(path): not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") line \(parser.lineNumber)")
+          problems.append(
+            "\(path): not well-formed XML: \(parser.parserError.map { "\($0)" } ?? "?") line \(parser.lineNumber)"
+          )
         }
       } else if path.hasSuffix(".json") {
         if (try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])) == nil {
@@ -242,7 +265,9 @@ struct HostileSite {
         }
       }
     }
-    if redirects > maxRedirects { problems.append("\(redirects) refresh pages, at most \(maxRedirects) aliases") }
+    if redirects > maxRedirects {
+      problems.append("\(redirects) refresh pages, at most \(maxRedirects) aliases")
+    }
     return problems
   }
 
@@ -250,7 +275,8 @@ struct HostileSite {
   /// files written through `..`).
   func strayPaths() -> [String] {
     Self.tree(container).filter { path in
-      !(path == "site" || path.hasPrefix("site/content") || path.hasPrefix("site/_site") || path.hasPrefix("site/Templates")
+      !(path == "site" || path.hasPrefix("site/content") || path.hasPrefix("site/_site")
+        || path.hasPrefix("site/Templates")
         || path == "site/notes-site.yml")
     }.sorted()
   }

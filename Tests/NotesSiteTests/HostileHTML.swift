@@ -21,7 +21,9 @@ enum HostileHTML {
     var tags: [Tag] = []
     var i = 0
     func isLetter(_ c: UInt8) -> Bool { (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7A }
-    func isSpace(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C }
+    func isSpace(_ c: UInt8) -> Bool {
+      c == 0x20 || c == 0x09 || c == 0x0A || c == 0x0D || c == 0x0C
+    }
     func lower(_ c: UInt8) -> UInt8 { isLetter(c) ? c | 0x20 : c }
     func find(_ needle: String, from: Int) -> Int? {
       let n = Array(needle.utf8)
@@ -35,7 +37,10 @@ enum HostileHTML {
       return nil
     }
     func text(_ range: Range<Int>) -> String { String(decoding: s[range], as: UTF8.self) }
-    let lt = UInt8(ascii: "<"), gt = UInt8(ascii: ">"), slash = UInt8(ascii: "/"), equals = UInt8(ascii: "=")
+    let lt = UInt8(ascii: "<")
+    let gt = UInt8(ascii: ">")
+    let slash = UInt8(ascii: "/")
+    let equals = UInt8(ascii: "=")
     while i < s.count {
       guard s[i] == lt, i + 1 < s.count else {
         i += 1
@@ -96,7 +101,9 @@ enum HostileHTML {
       tags.append(Tag(name: name, attributes: attributes))
       i = j + 1
       // Raw text and escapable raw text: nothing inside is markup.
-      if ["script", "style", "title", "textarea", "xmp", "noembed", "noframes", "iframe", "plaintext"].contains(name) {
+      if [
+        "script", "style", "title", "textarea", "xmp", "noembed", "noframes", "iframe", "plaintext",
+      ].contains(name) {
         i = find("</" + name, from: i) ?? s.count
       }
     }
@@ -117,15 +124,21 @@ enum HostileHTML {
       if s[i] == "&" {
         var j = i + 1
         var name = ""
-        while j < s.count, j - i < 40, s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#" {
+        while j < s.count, j - i < 40,
+          s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#"
+        {
           name.unicodeScalars.append(s[j])
           j += 1
         }
         var decoded: String?
         if name.hasPrefix("#x") || name.hasPrefix("#X") {
-          decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map { String($0) }
+          decoded = UInt32(name.dropFirst(2), radix: 16).flatMap(Unicode.Scalar.init).map {
+            String($0)
+          }
         } else if name.hasPrefix("#") {
-          decoded = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map { String($0) }
+          decoded = UInt32(name.dropFirst(), radix: 10).flatMap(Unicode.Scalar.init).map {
+            String($0)
+          }
         } else {
           decoded = named[name.lowercased()]
         }
@@ -144,7 +157,9 @@ enum HostileHTML {
   /// The scheme a browser would see: whitespace and control characters removed, lower-cased.
   static func scheme(of url: String) -> String? {
     var cleaned = ""
-    for c in url.unicodeScalars where c.value > 0x20 && c.value != 0x7F { cleaned.unicodeScalars.append(c) }
+    for c in url.unicodeScalars where c.value > 0x20 && c.value != 0x7F {
+      cleaned.unicodeScalars.append(c)
+    }
     guard let colon = cleaned.firstIndex(of: ":") else { return nil }
     let scheme = cleaned[..<colon]
     if scheme.contains("/") || scheme.contains("?") || scheme.contains("#") { return nil }
@@ -161,7 +176,8 @@ enum HostileHTML {
   static func violations(in html: String, base: String, origin: String? = nil) -> [String] {
     var problems: [String] = []
     func isSiteURL(_ url: String) -> Bool {
-      (url.hasPrefix(base) && !url.hasPrefix("//")) || (origin.map { url.hasPrefix($0 + base) } ?? false)
+      (url.hasPrefix(base) && !url.hasPrefix("//"))
+        || (origin.map { url.hasPrefix($0 + base) } ?? false)
     }
     for tag in tags(html) {
       for (name, value) in tag.attributes {
@@ -170,11 +186,15 @@ enum HostileHTML {
           let values = name == "srcset" ? value.split(separator: ",").map(String.init) : [value]
           for v in values {
             guard let scheme = scheme(of: v) else { continue }
-            if scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:") || scheme.hasPrefix("file:") {
+            if scheme.hasPrefix("javascript:") || scheme.hasPrefix("vbscript:")
+              || scheme.hasPrefix("file:")
+            {
               problems.append("script URL in \(tag)")
             }
             if scheme.hasPrefix("data:"),
-              !(tag.name == "img" && name == "src" && ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"].contains { scheme.hasPrefix($0) })
+              !(tag.name == "img" && name == "src"
+                && ["data:image/png", "data:image/gif", "data:image/jpeg", "data:image/webp"]
+                  .contains { scheme.hasPrefix($0) })
             {
               problems.append("data URL in \(tag)")
             }
@@ -183,7 +203,8 @@ enum HostileHTML {
       }
       switch tag.name {
       case "script":
-        guard let src = tag.value("src"), src.hasPrefix(base + "_assets/"), !src.hasPrefix("//") else {
+        guard let src = tag.value("src"), src.hasPrefix(base + "_assets/"), !src.hasPrefix("//")
+        else {
           problems.append("script element \(tag)")
           break
         }

@@ -18,7 +18,8 @@ import Testing
       let name = HostileCorpus.fileName(payload)
       let folder = "content/\(name) \(i)"
       var yaml = "title: \(HostileCorpus.yamlQuoted(payload))\n"
-      yaml += "tags: [\(HostileCorpus.yamlQuoted(payload)), \(HostileCorpus.yamlQuoted("t\(i)/" + payload))]\n"
+      yaml +=
+        "tags: [\(HostileCorpus.yamlQuoted(payload)), \(HostileCorpus.yamlQuoted("t\(i)/" + payload))]\n"
       yaml += "collaborators: [\(HostileCorpus.yamlQuoted(payload))]\n"
       yaml += "lang: \(HostileCorpus.yamlQuoted(payload))\n"
       placements += 5
@@ -27,14 +28,21 @@ import Testing
         aliases += 1
         placements += 1
       }
-      try site.write("\(folder)/\(name).md", "---\n\(yaml)---\n" + HostileCorpus.markdown(payload, index: i))
+      try site.write(
+        "\(folder)/\(name).md", "---\n\(yaml)---\n" + HostileCorpus.markdown(payload, index: i))
       // Attachments named by the payload, embedded and linked from the note.
       try site.write("\(folder)/\(name).png", Data([0x89, 0x50, 0x4E, 0x47]))
       try site.write("\(folder)/\(name).pdf", "%PDF-1.4\n\(payload)\n")
       try site.write("\(folder)/\(name).txt", payload)
-      try site.write("\(folder)/\(name).svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(1)</script></svg>")
+      try site.write(
+        "\(folder)/\(name).svg",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" onload=\"alert(1)\"><script>alert(1)</script></svg>"
+      )
       // The same payload as a front matter slug, in a second note that embeds the attachments.
-      try site.write("\(folder)/embeds.md", "---\nslug: \(HostileCorpus.yamlQuoted(payload))\n---\nSee [[\(name)]].\n\n![[\(name).png]] ![[\(name).pdf]] ![[\(name).txt]] ![[\(name).svg]] [x](\(name.replacingOccurrences(of: " ", with: "%20")).pdf)\n")
+      try site.write(
+        "\(folder)/embeds.md",
+        "---\nslug: \(HostileCorpus.yamlQuoted(payload))\n---\nSee [[\(name)]].\n\n![[\(name).png]] ![[\(name).pdf]] ![[\(name).txt]] ![[\(name).svg]] [x](\(name.replacingOccurrences(of: " ", with: "%20")).pdf)\n"
+      )
       // file name, folder name, slug, 13 Markdown placements, 4 attachments
       placements += 3 + 13 + 4
     }
@@ -44,7 +52,9 @@ import Testing
     }
     #expect(placements >= 200)
 
-    let before = Set(try FileManager.default.contentsOfDirectory(atPath: site.container.deletingLastPathComponent().path))
+    let before = Set(
+      try FileManager.default.contentsOfDirectory(
+        atPath: site.container.deletingLastPathComponent().path))
     let report = await site.build()
     #expect(report.exitCode == 0, "\(report.diagnostics.filter { $0.severity == .error })")
     #expect(report.notes > HostileCorpus.payloads.count * 2)
@@ -52,8 +62,13 @@ import Testing
     #expect(problems.isEmpty, "\(problems.prefix(30).joined(separator: "\n"))")
     #expect(site.strayPaths().isEmpty, "\(site.strayPaths())")
     // Nothing appeared beside the container either (a write through `..`).
-    let after = Set(try FileManager.default.contentsOfDirectory(atPath: site.container.deletingLastPathComponent().path))
-    #expect(after.subtracting(before).filter { $0.contains("passwd") || $0.contains("script") || $0.contains("alert") }.isEmpty)
+    let after = Set(
+      try FileManager.default.contentsOfDirectory(
+        atPath: site.container.deletingLastPathComponent().path))
+    #expect(
+      after.subtracting(before).filter {
+        $0.contains("passwd") || $0.contains("script") || $0.contains("alert")
+      }.isEmpty)
   }
 
   /// `lang: en" onload="x` stays inside its attribute.
@@ -63,7 +78,9 @@ import Testing
     try site.write("content/Work/Note.md", "---\nlang: 'en\" onload=\"alert(1)'\n---\n# Note\n")
     let report = await site.build()
     #expect(report.exitCode == 0)
-    let html = String(decoding: try Data(contentsOf: site.output.appendingPathComponent("work/note/index.html")), as: UTF8.self)
+    let html = String(
+      decoding: try Data(contentsOf: site.output.appendingPathComponent("work/note/index.html")),
+      as: UTF8.self)
     let article = try #require(HostileHTML.tags(html).first { $0.name == "article" })
     #expect(article.value("lang") == "en\" onload=\"alert(1)")
     #expect(article.value("onload") == nil)
@@ -72,7 +89,9 @@ import Testing
 
   /// Site-wide strings from `notes-site.yml` (title, description, language, base_url) in
   /// every page, the feed, the sitemap and the search index.
-  @Test(arguments: Array(HostileCorpus.payloads.enumerated()).filter { $0.offset % 4 == 0 }.map(\.element) + ["\u{1}\u{2}\u{1F}"])
+  @Test(
+    arguments: Array(HostileCorpus.payloads.enumerated()).filter { $0.offset % 4 == 0 }.map(
+      \.element) + ["\u{1}\u{2}\u{1F}"])
   func configValuesAreEscaped(_ payload: String) async throws {
     let site = try HostileSite()
     defer { site.remove() }
@@ -81,8 +100,11 @@ import Testing
     let encodedPath = payload.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? "x"
     try site.write(
       "notes-site.yml",
-      "title: \(yamlPayload)\ndescription: \(yamlPayload)\nbase_url: \(HostileCorpus.yamlQuoted("https://example.org/" + encodedPath + "/"))\n")
-    try site.write("content/Work/Note.md", "# Note\n\nText with \(payload.replacingOccurrences(of: "\n", with: " ")).\n")
+      "title: \(yamlPayload)\ndescription: \(yamlPayload)\nbase_url: \(HostileCorpus.yamlQuoted("https://example.org/" + encodedPath + "/"))\n"
+    )
+    try site.write(
+      "content/Work/Note.md",
+      "# Note\n\nText with \(payload.replacingOccurrences(of: "\n", with: " ")).\n")
     let report = await site.build()
     #expect(report.exitCode == 0 || report.exitCode == 1, "\(report.diagnostics)")
     if report.exitCode == 0 {
@@ -98,7 +120,8 @@ import Testing
   /// `base_url` values that are not http(s) URLs or paths are refused before anything is
   /// written, so they can never reach a canonical link, feed or redirect.
   @Test(arguments: [
-    "javascript:alert(1)//", "javascript://example.org/%0aalert(1)", "data:text/html,x", "//evil.example/",
+    "javascript:alert(1)//", "javascript://example.org/%0aalert(1)", "data:text/html,x",
+    "//evil.example/",
     "vbscript:x", " https://example.org/",
     "https://", "file:///etc/", "http://a b/",
   ])
@@ -107,9 +130,12 @@ import Testing
     defer { site.remove() }
     try site.write("content/Work/Note.md", "# Note\n")
     for viaConfig in [true, false] {
-      if viaConfig { try site.write("notes-site.yml", "base_url: \(HostileCorpus.yamlQuoted(base))\n") }
+      if viaConfig {
+        try site.write("notes-site.yml", "base_url: \(HostileCorpus.yamlQuoted(base))\n")
+      }
       let report = await site.build(baseURL: viaConfig ? nil : base)
-      #expect(report.exitCode != 0, "base_url \(base) accepted (\(viaConfig ? "config" : "--base-url"))")
+      #expect(
+        report.exitCode != 0, "base_url \(base) accepted (\(viaConfig ? "config" : "--base-url"))")
       #expect(!FileManager.default.fileExists(atPath: site.output.path))
       try? FileManager.default.removeItem(at: site.root.appendingPathComponent("notes-site.yml"))
     }
@@ -122,9 +148,12 @@ import Testing
     let site = try HostileSite()
     defer { site.remove() }
     let raw = HostileCorpus.payloads.filter { $0.contains("<") }.joined(separator: "\n\n")
-    try site.write("content/Work/Raw.md", "# Raw\n\n\(raw)\n\nInline <b onclick=\"x()\">bold</b> end.\n")
+    try site.write(
+      "content/Work/Raw.md", "# Raw\n\n\(raw)\n\nInline <b onclick=\"x()\">bold</b> end.\n")
     #expect(await site.build().exitCode == 0)
-    let html = String(decoding: try Data(contentsOf: site.output.appendingPathComponent("work/raw/index.html")), as: UTF8.self)
+    let html = String(
+      decoding: try Data(contentsOf: site.output.appendingPathComponent("work/raw/index.html")),
+      as: UTF8.self)
     // None of the payloads' elements survive: the theme itself writes none of these.
     let injected = HostileHTML.tags(html).filter {
       ["svg", "math", "img", "iframe", "object", "embed", "base", "b"].contains($0.name)
@@ -136,11 +165,15 @@ import Testing
     try site.write("notes-site.yml", "unsafe_html: true\n")
     #expect(await site.build().exitCode == 0)
     for path in site.outputFiles().keys where path.hasSuffix(".html") {
-      let page = String(decoding: try Data(contentsOf: site.output.appendingPathComponent(path)), as: UTF8.self)
+      let page = String(
+        decoding: try Data(contentsOf: site.output.appendingPathComponent(path)), as: UTF8.self)
       for tag in HostileHTML.tags(page) {
-        for (name, value) in tag.attributes where HostileHTML.urlAttributes.contains(name) || name.hasSuffix(":href") {
+        for (name, value) in tag.attributes
+        where HostileHTML.urlAttributes.contains(name) || name.hasSuffix(":href") {
           let scheme = HostileHTML.scheme(of: value) ?? ""
-          #expect(!scheme.hasPrefix("javascript:") && !scheme.hasPrefix("vbscript:") && !(scheme.hasPrefix("data:text")), "\(path): \(tag)")
+          #expect(
+            !scheme.hasPrefix("javascript:") && !scheme.hasPrefix("vbscript:")
+              && !(scheme.hasPrefix("data:text")), "\(path): \(tag)")
         }
       }
     }
