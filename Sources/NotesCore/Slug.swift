@@ -5,9 +5,11 @@ public enum Slug {
   /// NFC-normalise, lower-case, keep Unicode letters and digits, turn every other run of
   /// characters into `-`, trim `-`. Never empty: a name made only of symbols is spelled out
   /// with the characters' Unicode names (`+++` → `plus-sign-plus-sign-plus-sign`).
+  /// At most `maxBytes` UTF-8 bytes, so every URL segment fits a file name (255 bytes) even
+  /// with a disambiguation and an extension added.
   public static func make(_ name: String) -> String {
-    if let slug = asciiSlug(name) { return slug }
-    let slug = collapse(name.precomposedStringWithCanonicalMapping.lowercased())
+    if let slug = asciiSlug(name) { return limited(slug, maxBytes) }
+    let slug = limited(collapse(name.precomposedStringWithCanonicalMapping.lowercased()), maxBytes)
     if !slug.isEmpty { return slug }
     let spelled = spelledOut(name)
     return spelled.isEmpty ? "untitled" : spelled
@@ -39,6 +41,9 @@ public enum Slug {
     return out.isEmpty ? nil : String(decoding: out, as: UTF8.self)
   }
 
+  /// The longest slug `make` returns, in UTF-8 bytes; `spelledOut` returns at most half.
+  public static let maxBytes = 100
+
   /// The characters of `name` that `make` drops, spelled out with their Unicode names, as a
   /// readable way to tell apart `clang` and `clang++` (`plus-sign-plus-sign`).
   public static func spelledOut(_ name: String) -> String {
@@ -50,7 +55,21 @@ public enum Slug {
         words.append("u" + String(scalar.value, radix: 16))
       }
     }
-    return collapse(words.joined(separator: " ").lowercased())
+    return limited(collapse(words.joined(separator: " ").lowercased()), maxBytes / 2)
+  }
+
+  /// `s` cut to at most `bytes` UTF-8 bytes on a scalar boundary, without a trailing `-`.
+  static func limited(_ s: String, _ bytes: Int) -> String {
+    guard s.utf8.count > bytes else { return s }
+    var out = String.UnicodeScalarView()
+    var count = 0
+    for scalar in s.unicodeScalars {
+      count += UTF8.width(scalar)
+      if count > bytes { break }
+      out.append(scalar)
+    }
+    while out.last == "-" { out.removeLast() }
+    return String(out)
   }
 
   static func isKept(_ s: Unicode.Scalar) -> Bool {

@@ -5,11 +5,15 @@ import NotesCore
 /// (`## 概要` → `概要`): `Slug.make` of its text, then `-1`, `-2`… for repeats.
 struct HeadingIDs {
   private var used: Set<String> = []
+  /// The last number tried for each base, so 100,000 equal headings stay linear.
+  private var lastNumber: [String: Int] = [:]
 
   mutating func id(for text: String) -> String {
     let base = Slug.make(text)
     var candidate = base
-    var n = 0
+    var n = lastNumber[base] ?? 0
+    if n > 0 { candidate = "\(base)-\(n)" }
+    defer { lastNumber[base] = n }
     while used.contains(candidate) {
       n += 1
       candidate = "\(base)-\(n)"

@@ -68,9 +68,20 @@ final class SourceMap {
       lineStarts[line - 1] + bytes <= body.utf8.count
     else { return (fileLine, max(bytes + 1, 1)) }
     let utf8 = body.utf8
-    let start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
+    var start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
     let end = utf8.index(start, offsetBy: bytes)
     guard end.samePosition(in: body) != nil else { return (fileLine, bytes + 1) }
-    return (fileLine, body[start..<end].count + 1)
+    // Positions come in document order: count on from the last one on the same line, so a
+    // 1 MB line with thousands of links is not counted from its start each time.
+    var counted = 0
+    if let last, last.line == line, last.index <= end {
+      start = last.index
+      counted = last.characters
+    }
+    let characters = counted + body[start..<end].count
+    self.last = (line, end, characters)
+    return (fileLine, characters + 1)
   }
+
+  private var last: (line: Int, index: String.Index, characters: Int)?
 }

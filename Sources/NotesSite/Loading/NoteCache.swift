@@ -17,6 +17,11 @@ struct NoteCache: Sendable {
   }
 
   var entries: [String: Entry] = [:]
+  /// When the cache was written. A file modified less than `racyWindow` before that may have
+  /// changed again within the file system's timestamp granularity after it was read, so its
+  /// entry is not trusted (git calls such entries "racily clean").
+  var writtenAt = Date(timeIntervalSince1970: 0)
+  static let racyWindow: TimeInterval = 2
 
   static let magic = Array("notes-site-cache-1\n".utf8)
 
@@ -27,7 +32,8 @@ struct NoteCache: Sendable {
 
   func lookup(_ entry: ContentTree.Entry) -> Entry? {
     guard let cached = entries[entry.path], cached.size == entry.size,
-      cached.modified == entry.modified
+      cached.modified == entry.modified,
+      entry.modified.timeIntervalSince1970 < writtenAt.timeIntervalSince1970 - Self.racyWindow
     else { return nil }
     return cached
   }
@@ -37,9 +43,11 @@ struct NoteCache: Sendable {
   static func read(from url: URL, identity: UInt64) -> NoteCache {
     guard let data = try? Data(contentsOf: url) else { return NoteCache() }
     var reader = Reader(bytes: [UInt8](data))
-    guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity, let count = reader.int()
+    guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity,
+      let written = reader.u64(), let count = reader.int()
     else { return NoteCache() }
     var cache = NoteCache()
+    cache.writtenAt = Date(timeIntervalSince1970: Double(bitPattern: written))
     for _ in 0..<count {
       guard let path = reader.string(), let entry = reader.entry() else { return NoteCache() }
       cache.entries[path] = entry
@@ -54,6 +62,7 @@ struct NoteCache: Sendable {
     var w = Writer()
     w.bytes += magic
     w.u64(identity)
+    w.u64(Date().timeIntervalSince1970.bitPattern)
     w.int(sources.count)
     for (file, entry) in sources {
       w.string(file.path)

@@ -19,17 +19,18 @@ extension SiteLoader {
     func baseName(_ path: String) -> String {
       ((path as NSString).lastPathComponent as NSString).deletingPathExtension
     }
-    var childDirectories: [String: [String]] = [:]
+    var childDirectories = PathMap<[String]>()
     for directory in directories where !directory.isEmpty {
       childDirectories[parent(directory), default: []].append(directory)
     }
-    var notesIn: [String: [NoteSource]] = [:]
+    var notesIn = PathMap<[NoteSource]>()
     for note in notes { notesIn[parent(note.path), default: []].append(note) }
-    var assetsIn: [String: [ContentTree.Entry]] = [:]
+    var assetsIn = PathMap<[ContentTree.Entry]>()
     for asset in assets { assetsIn[parent(asset.path), default: []].append(asset) }
 
-    var folderIDOf: [String: String] = ["": ""]
-    var noteIDOf: [String: String] = [:]
+    var folderIDOf = PathMap<String>()
+    folderIDOf[""] = ""
+    var noteIDOf = PathMap<String>()
 
     func report(_ collisions: [SlugAssignment.Collision], folderID: String) {
       for c in collisions {
@@ -86,7 +87,7 @@ extension SiteLoader {
       folderIDOf[$0] == Self.topLevelFolderID
     }
     for directory in directories where !directory.isEmpty {
-      let isNotesFolder = directory == notesDirectory
+      let isNotesFolder = notesDirectory.map { directory.utf8.elementsEqual($0.utf8) } ?? false
       assignNamespace(
         folderID: folderIDOf[directory]!, directories: childDirectories[directory] ?? [],
         notes: (notesIn[directory] ?? []) + (isNotesFolder ? notesIn[""] ?? [] : []),

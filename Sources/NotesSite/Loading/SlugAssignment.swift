@@ -23,12 +23,16 @@ struct SlugAssignment {
     var slug: String
   }
 
-  static func assign(_ candidates: [Candidate]) -> (slugs: [String: String], collisions: [Collision]) {
+  static func assign(_ candidates: [Candidate]) -> (slugs: PathMap<String>, collisions: [Collision]) {
     let ordered = candidates.sorted {
-      ($0.rank, $0.name, $0.key) < ($1.rank, $1.name, $1.key)
+      if ($0.rank, $0.name, $0.key) != ($1.rank, $1.name, $1.key) {
+        return ($0.rank, $0.name, $0.key) < ($1.rank, $1.name, $1.key)
+      }
+      // Canonically equivalent names (NFC and NFD) are equal strings; order them by bytes.
+      return $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
     }
     var taken: [String: String] = [:]  // full segment → key
-    var slugs: [String: String] = [:]
+    var slugs = PathMap<String>()
     var collisions: [Collision] = []
     for candidate in ordered {
       var slug = candidate.slug
@@ -47,5 +51,29 @@ struct SlugAssignment {
       slugs[candidate.key] = slug
     }
     return (slugs, collisions)
+  }
+}
+
+/// A dictionary keyed by file paths compared byte for byte. Swift compares strings by canonical
+/// equivalence, so `Café.md` in NFC and in NFD — two files on Linux — would share one entry and
+/// one note would silently replace the other.
+struct PathMap<Value> {
+  private struct Key: Hashable {
+    var path: String
+    static func == (a: Key, b: Key) -> Bool { a.path.utf8.elementsEqual(b.path.utf8) }
+    func hash(into hasher: inout Hasher) {
+      for byte in path.utf8 { hasher.combine(byte) }
+    }
+  }
+  private var storage: [Key: Value] = [:]
+
+  subscript(path: String) -> Value? {
+    get { storage[Key(path: path)] }
+    set { storage[Key(path: path)] = newValue }
+  }
+
+  subscript(path: String, default value: @autoclosure () -> Value) -> Value {
+    get { storage[Key(path: path)] ?? value() }
+    _modify { yield &storage[Key(path: path), default: value()] }
   }
 }

@@ -59,15 +59,21 @@ struct OutputWriter: Sendable {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
   }
 
-  static func readFingerprint(_ output: URL) -> (input: UInt64?, warnings: [Diagnostic]) {
-    guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else { return (nil, []) }
+  static func readFingerprint(_ output: URL) -> (input: UInt64?, writtenAt: Date, warnings: [Diagnostic]) {
+    guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else {
+      return (nil, Date(timeIntervalSince1970: 0), [])
+    }
     var input: UInt64?
+    var writtenAt = Date(timeIntervalSince1970: 0)
     var warnings: [Diagnostic] = []
     for line in text.split(separator: "\n") {
       if line.hasPrefix("#input ") { input = UInt64(line.dropFirst("#input ".count), radix: 16) }
+      if line.hasPrefix("#written "), let bits = UInt64(line.dropFirst("#written ".count), radix: 16) {
+        writtenAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
+      }
       if line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
     }
-    return (input, warnings)
+    return (input, writtenAt, warnings)
   }
 
   init(output: URL) throws(Diagnostic) {
@@ -224,7 +230,8 @@ struct OutputWriter: Sendable {
       }
       try fm.moveItem(at: staging, to: output)
       try? fm.removeItem(at: old)
-      let record = "#input \(String(input, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
+      let record = "#input \(String(input, radix: 16))\n"
+        + "#written \(String(Date().timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))

@@ -11,7 +11,9 @@ import NotesCore
 /// overrides, string tables, every file under `content/` (path, size, modification time) and
 /// the git commit checked out — so a rebuild with nothing changed can stop after a scan.
 enum InputFingerprint {
-  static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> UInt64 {
+  /// The fingerprint, and the newest modification time among the files it covers.
+  static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> (UInt64, Date) {
+    var newest = Date(timeIntervalSince1970: 0)
     var h = StableHasher()
     h.combine(binaryIdentity)
     h.combine([options.baseURL ?? "", options.liveReloadURL ?? ""])
@@ -21,6 +23,7 @@ enum InputFingerprint {
       h.combine(entry.path)
       h.combine(entry.size)
       h.combine(entry.modified)
+      newest = max(newest, entry.modified)
     }
     h.combine(tree.directories)
     for name in ["notes-site.yml", "Templates", "i18n"] {
@@ -36,13 +39,14 @@ enum InputFingerprint {
           h.combine(entry.path)
           h.combine(entry.size)
           h.combine(entry.modified)
+          newest = max(newest, entry.modified)
         }
       } else {
         h.combine((try? Data(contentsOf: url)).map { ContentHash.fnv1a([UInt8]($0)) } ?? 0)
       }
     }
     h.combine(gitState(from: source.appendingPathComponent("content")))
-    return h.value
+    return (h.value, newest)
   }
 
   /// The executable's size and modification time: a rebuilt or upgraded notes-site renders

@@ -104,7 +104,11 @@ public enum SiteBuilder {
     var (config, configDiagnostics) = SiteConfig.load(
       from: source.appendingPathComponent("notes-site.yml"), displayPath: "notes-site.yml")
     diagnostics += configDiagnostics
-    if let base = options.baseURL { config.baseURL = base }
+    if let base = options.baseURL {
+      // `--base-url` gets the same check as `base_url`: it reaches canonical links and the feed.
+      if let problem = SiteConfig.baseURLProblem(base) { return usage(problem) }
+      config.baseURL = base
+    }
     let (loadedTheme, themeDiagnostics) = Theme.load(siteTemplates: source.appendingPathComponent("Templates"))
     diagnostics += themeDiagnostics
     let (l10n, l10nDiagnostics) = Localization.load(
@@ -115,10 +119,13 @@ public enum SiteBuilder {
     }
 
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
-    let input = InputFingerprint.compute(source: source, options: options, tree: tree)
+    let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let (previousFiles, _) = OutputWriter.readManifest(output)
-    let (previousInput, previousWarnings) = OutputWriter.readFingerprint(output)
-    if previousInput == input, input != 0, !diagnostics.hasErrors, !previousFiles.isEmpty {
+    let (previousInput, fingerprintWritten, previousWarnings) = OutputWriter.readFingerprint(output)
+    // A file modified just before the last build finished may have changed again within the
+    // file system's timestamp granularity; then the fingerprint proves nothing.
+    let settled = newestInput.timeIntervalSince1970 < fingerprintWritten.timeIntervalSince1970 - NoteCache.racyWindow
+    if previousInput == input, input != 0, settled, !diagnostics.hasErrors, !previousFiles.isEmpty {
       // The warnings are those of the build that made this output, shown again.
       var report = BuildReport(outcome: .success, diagnostics: previousWarnings)
       report.upToDate = true
@@ -292,7 +299,12 @@ public enum SiteBuilder {
     for note in site.notes.values.sorted(by: { $0.id < $1.id }) {
       let location = SourceLocation(path: note.displayPath)
       for alias in note.frontMatter.aliases {
+        // An alias that cannot be a path on this site, or that would overwrite a page, a file
+        // or another alias, is an error naming the note.
         func reject(_ why: String) {
+          diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
+        }
+        func collide(_ why: String) {
           diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
         }
         guard !alias.contains("://"), !alias.hasPrefix("//") else {
@@ -308,10 +320,14 @@ public enum SiteBuilder {
           continue
         }
         let segments = decoded.map { $0! }
+        // Climbing out of the output is never a harmless typo.
+        if segments.contains(where: { $0 == "." || $0 == ".." || $0.hasPrefix(".") }) {
+          collide("would leave or hide in the output directory ('.' and '..' segments are not allowed)")
+          continue
+        }
         guard
           segments.allSatisfy({ segment in
-            segment != "." && segment != ".." && !segment.hasPrefix(".")
-              && !segment.unicodeScalars.contains { "/\\?#".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+            !segment.unicodeScalars.contains { "/\\?#".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
           })
         else {
           reject("is not a usable URL path (no '.', '..', '?', '#', '\\' or control characters)")
@@ -319,13 +335,13 @@ public enum SiteBuilder {
         }
         let normalised = segments.joined(separator: "/") + "/"
         if segments[0].hasPrefix("_") {
-          reject("is in \(base)\(segments[0])/, which belongs to the generator")
+          collide("is in \(base)\(segments[0])/, which belongs to the generator")
         } else if pages.contains(normalised) {
-          reject("collides with an existing page at \(base)\(normalised)")
+          collide("collides with an existing page at \(base)\(normalised)")
         } else if let file = segments.indices.map({ segments[...$0].joined(separator: "/") }).first(where: files.contains) {
-          reject("collides with the file \(base)\(file)")
+          collide("collides with the file \(base)\(file)")
         } else if let owner = claimed[normalised] {
-          reject("is already an alias of \(owner) (\(base)\(normalised))")
+          collide("is already an alias of \(owner) (\(base)\(normalised))")
         } else {
           claimed[normalised] = note.displayPath
           redirects.append(.redirect(from: normalised, to: .note(note.id)))

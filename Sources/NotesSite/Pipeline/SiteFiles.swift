@@ -24,7 +24,7 @@ extension SiteBuilder {
     add(.home, site.notes.isEmpty ? nil : site.referenceDate)
     for id in site.folders.keys.sorted() { add(.folder(id, page: 1), nil) }
     for id in site.notes.keys.sorted() { add(.note(id), site.notes[id]!.updated) }
-    files.append(("sitemap.xml", Array(try context.theme.render("sitemap.xml", .object(["urls": .list(entries)])).utf8)))
+    files.append(("sitemap.xml", Array(xmlCharacters(try context.theme.render("sitemap.xml", .object(["urls": .list(entries)]))).utf8)))
 
     // Atom feed of the most recently updated notes. Entry ids are absolute URLs when
     // base_url has a host, else stable `urn:` ids; links are always usable URLs. Text is
@@ -53,12 +53,16 @@ extension SiteBuilder {
             "updated": .string(PageContext.iso(note.updated)),
             "authors": .list(authors.map { .string(xmlText($0)) }),
             "summary": .string(xmlText(note.analysis.preview)),
-            "html": .string(xmlText(context.noteHTML[note.id] ?? "")),
+            // A note's whole HTML, unless it is so large that XML parsers refuse the feed
+            // (libxml2 stops at 10 MB of text); then readers get the summary.
+            "html": (context.noteHTML[note.id]).flatMap {
+              $0.utf8.count <= feedContentLimit ? .string(xmlText($0)) : nil
+            } ?? .null,
           ])
         }),
       ]),
     ])
-    files.append(("feed.xml", Array(try context.theme.render("feed.xml", feed).utf8)))
+    files.append(("feed.xml", Array(xmlCharacters(try context.theme.render("feed.xml", feed)).utf8)))
 
     var robots = "User-agent: *\nAllow: /\n"
     robots += "Sitemap: \(context.absolute(urls.basePath + "sitemap.xml") ?? urls.basePath + "sitemap.xml")\n"
@@ -144,6 +148,21 @@ extension SiteBuilder {
     for (path, bytes) in SearchIndex.build(documents).sorted(by: { $0.key < $1.key }) {
       written["_search/" + path] = try writer.write("_search/" + path, bytes, key: key)
     }
+  }
+
+  /// The most HTML bytes of one note the feed carries (escaped, up to five times as many).
+  static let feedContentLimit = 1_000_000
+
+  /// `xml` without the characters XML 1.0 forbids (C0 controls other than tab and line ends,
+  /// U+FFFE, U+FFFF), which a title or file name can hold but no feed reader would parse.
+  static func xmlCharacters(_ xml: String) -> String {
+    func allowed(_ c: Unicode.Scalar) -> Bool {
+      c.value >= 0x20 ? c.value != 0xFFFE && c.value != 0xFFFF : c == "\t" || c == "\n" || c == "\r"
+    }
+    guard !xml.unicodeScalars.allSatisfy(allowed) else { return xml }
+    var out = String.UnicodeScalarView()
+    out.append(contentsOf: xml.unicodeScalars.lazy.filter(allowed))
+    return String(out)
   }
 
   /// A JSON string literal; also safe inside a `<script>` (no `<`, `>` or `&` unescaped).

@@ -1,0 +1,28 @@
+// libFuzzer target: Markdown analysis (wiki links, tags, headings) and rendering with a
+// resolver that resolves everything; the HTML must never carry a script URL.
+import NotesMarkdown
+
+struct EverythingResolver: LinkResolver {
+  func resolve(_ reference: LinkReference) -> LinkResolution {
+    switch reference.line % 4 {
+    case 0: return .keep
+    case 1: return .page(url: "/n/" + reference.target + "/")
+    case 2: return .file(url: "/f/" + reference.target, kind: .image)
+    default: return .unresolved(message: "missing")
+    }
+  }
+  func tagURL(_ tag: String) -> String { "/_tags/" + tag + "/" }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+  let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
+  let analysis = Markdown.analyze(text, lineOffset: 3)
+  for r in analysis.references { precondition(r.line >= 4 && r.column >= 1) }
+  let rendered = Markdown.render(
+    text, options: RenderOptions(sourcePath: "content/Fuzz.md"), resolver: EverythingResolver())
+  let lower = rendered.html.lowercased()
+  precondition(!lower.contains("href=\"javascript:") && !lower.contains("src=\"javascript:"))
+  precondition(!lower.contains("<script"))
+  return 0
+}
