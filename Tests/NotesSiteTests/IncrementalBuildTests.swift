@@ -60,12 +60,29 @@ import Testing
     #expect(try site.page("home/garden").contains("Potatoes"))
   }
 
+  @Test func aReplacedFileWithTheSameSizeAndTimeIsSeen() async throws {
+    // Restoring a backup or switching checkouts can bring back a file whose size and copied
+    // modification time match what the cache saw; its inode and ctime do not.
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    let path = site.root.appendingPathComponent("content/Home/Garden.md").path
+    let time = try FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as! Date
+    try FileManager.default.removeItem(atPath: path)
+    try site.write("content/Home/Garden.md", "---\ndate: 2026-01-03\nupdated: 2026-09-01\n---\n# Garden\n\nPotatoes. ![[Ideas]]\n")
+    try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: path)
+    let report = await site.build()
+    #expect(!report.upToDate)
+    #expect(try site.page("home/garden").contains("Potatoes"))
+  }
+
   @Test func damagedCacheIsIgnored() async throws {
     let site = try SiteFixture(Self.files)
     defer { site.remove() }
     #expect(await site.build().exitCode == 0)
     let before = site.snapshot()
-    try site.write("._site.notes-site-cache", "notes-site-cache-1\ngarbage")
+    try site.write("._site.notes-site-cache", "notes-site-cache-2\ngarbage")
     try site.write("content/Work/Ideas.md", Self.files["content/Work/Ideas.md"]! + "\n")
     #expect(await site.build().exitCode == 0)
     #expect(site.snapshot().keys.sorted() == before.keys.sorted())

@@ -15,6 +15,14 @@ struct ContentTree: Sendable {
     var path: String
     var size: Int
     var modified: Date
+    /// Inode number and status-change time: with size and modification time, what tells a
+    /// rebuild that a file is unchanged (as git's index does). A file replaced by another with
+    /// the same size and a copied modification time still has a new inode or ctime.
+    var inode: UInt64 = 0
+    var statusChanged: Double = 0
+
+    /// One value for all four, for caches to compare.
+    var stamp: String { "\(size):\(modified.timeIntervalSince1970.bitPattern):\(inode):\(statusChanged.bitPattern)" }
   }
 
   /// Directories relative to `content/`, parents before children; "" is `content/` itself.
@@ -75,7 +83,8 @@ struct ContentTree: Sendable {
           tree.files.append(
             Entry(
               path: childRelative, size: Int(info.st_size),
-              modified: Date(timeIntervalSince1970: modificationTime(info))))
+              modified: Date(timeIntervalSince1970: modificationTime(info)),
+              inode: UInt64(info.st_ino), statusChanged: statusChangeTime(info)))
         default:
           continue  // sockets, fifos, devices: never read
         }
@@ -97,6 +106,14 @@ struct ContentTree: Sendable {
       return Double(info.st_mtimespec.tv_sec) + Double(info.st_mtimespec.tv_nsec) / 1e9
     #else
       return Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
+    #endif
+  }
+
+  private static func statusChangeTime(_ info: stat) -> Double {
+    #if canImport(Darwin)
+      return Double(info.st_ctimespec.tv_sec) + Double(info.st_ctimespec.tv_nsec) / 1e9
+    #else
+      return Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
     #endif
   }
 

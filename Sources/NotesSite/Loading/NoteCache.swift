@@ -9,6 +9,8 @@ import NotesMarkdown
 /// changes. A cache that cannot be read is ignored, never an error.
 struct NoteCache: Sendable {
   struct Entry: Sendable {
+    /// `ContentTree.Entry.stamp` of the file that was parsed.
+    var stamp: String
     var size: Int
     var modified: Date
     var frontMatter: FrontMatter
@@ -23,7 +25,7 @@ struct NoteCache: Sendable {
   var writtenAt = Date(timeIntervalSince1970: 0)
   static let racyWindow: TimeInterval = 2
 
-  static let magic = Array("notes-site-cache-1\n".utf8)
+  static let magic = Array("notes-site-cache-2\n".utf8)
 
   static func url(for output: URL) -> URL {
     output.deletingLastPathComponent().appendingPathComponent(
@@ -31,8 +33,7 @@ struct NoteCache: Sendable {
   }
 
   func lookup(_ entry: ContentTree.Entry) -> Entry? {
-    guard let cached = entries[entry.path], cached.size == entry.size,
-      cached.modified == entry.modified,
+    guard let cached = entries[entry.path], cached.stamp == entry.stamp,
       entry.modified.timeIntervalSince1970 < writtenAt.timeIntervalSince1970 - Self.racyWindow
     else { return nil }
     return cached
@@ -95,6 +96,7 @@ private struct Writer {
     for s in list { string(s) }
   }
   mutating func entry(_ e: NoteCache.Entry) {
+    string(e.stamp)
     int(e.size)
     u64(e.modified.timeIntervalSince1970.bitPattern)
     let f = e.frontMatter
@@ -181,7 +183,7 @@ private struct Reader {
     return list
   }
   mutating func entry() -> NoteCache.Entry? {
-    guard let size = int(), let modified = u64() else { return nil }
+    guard let stamp = string(), let size = int(), let modified = u64() else { return nil }
     var f = FrontMatter()
     guard let title = optional(), let created = date(), let updated = date(), let tags = strings(),
       let pinned = bool(), let draft = bool(), let slug = optional(), let aliases = strings(),
@@ -212,7 +214,7 @@ private struct Reader {
     a.tasks = TaskCount(done: done, total: total)
     a.plainText = plain
     return NoteCache.Entry(
-      size: size, modified: Date(timeIntervalSince1970: Double(bitPattern: modified)),
+      stamp: stamp, size: size, modified: Date(timeIntervalSince1970: Double(bitPattern: modified)),
       frontMatter: f, bodyLineOffset: offset, analysis: a)
   }
 }

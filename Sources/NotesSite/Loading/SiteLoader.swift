@@ -55,7 +55,7 @@ struct SiteLoader {
     parsed = zip(noteEntries, sources).compactMap { entry, source in
       source.diagnostics.isEmpty
         ? (entry, NoteCache.Entry(
-          size: entry.size, modified: entry.modified, frontMatter: source.frontMatter,
+          stamp: entry.stamp, size: entry.size, modified: entry.modified, frontMatter: source.frontMatter,
           bodyLineOffset: source.bodyLineOffset, analysis: source.analysis))
         : nil
     }

@@ -21,8 +21,7 @@ enum InputFingerprint {
     h.combine(options.strict)
     for entry in tree.files {
       h.combine(entry.path)
-      h.combine(entry.size)
-      h.combine(entry.modified)
+      h.combine(entry.stamp)
       newest = max(newest, entry.modified)
     }
     h.combine(tree.directories)
@@ -37,8 +36,7 @@ enum InputFingerprint {
         let (sub, _) = ContentTree.scan(url, displayRoot: name)
         for entry in sub.files {
           h.combine(entry.path)
-          h.combine(entry.size)
-          h.combine(entry.modified)
+          h.combine(entry.stamp)
           newest = max(newest, entry.modified)
         }
       } else {
