@@ -137,13 +137,6 @@ struct OutputWriter: Sendable {
   }
 
   /// Writes a page into the staging tree (or links the unchanged previous one).
-  func write(_ path: String, _ text: String, key: UInt64 = 0) throws(Diagnostic) -> Record {
-    var text = text
-    var record = try text.withUTF8 { buffer in Result { () throws(Diagnostic) in try write(path, buffer) } }.get()
-    record.key = key
-    return record
-  }
-
   func write(_ path: String, _ bytes: [UInt8], key: UInt64 = 0) throws(Diagnostic) -> Record {
     var record = try bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(Diagnostic) in try write(path, buffer) }
