@@ -28,12 +28,15 @@ struct PageContext: Sendable {
   var sharedValues: [String: TemplateValue] = [:]
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
+  /// Each note's attachments with their URL segments; every page of a note asks for them.
+  var noteAttachments: [String: [(segment: String, file: FileAsset)]] = [:]
 
   var notesPerPage: Int { max(1, site.config.notesPerPage) }
 
   mutating func precompute() {
     for id in site.notes.keys { noteItemValues[id] = .object(makeNoteItem(id)) }
     folderItems = makeFolderItems()
+    for id in graph.attachments.keys { noteAttachments[id] = makeAttachmentIDs(of: id) }
     for folder in site.folders.values {
       for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
     }

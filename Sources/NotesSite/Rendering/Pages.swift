@@ -43,6 +43,11 @@ extension PageContext {
 
   /// A note's attachments with the URL segment each gets under `…/attachments/`.
   func attachmentIDs(of noteID: String) -> [(segment: String, file: FileAsset)] {
+    if let prepared = noteAttachments[noteID] { return prepared }
+    return makeAttachmentIDs(of: noteID)
+  }
+
+  func makeAttachmentIDs(of noteID: String) -> [(segment: String, file: FileAsset)] {
     var used = Set<String>()
     var result: [(String, FileAsset)] = []
     for fileID in graph.attachments[noteID] ?? [] {
