@@ -41,11 +41,16 @@ public struct TemplateLibrary: Sendable {
   /// Renders template `name` with `data` and appends the UTF-8 bytes to `output`, for callers
   /// that write bytes (a file, a socket) and would otherwise convert a `String` back.
   ///
+  /// With a `cache`, the cache's shared value is the root context under `data`, and sections
+  /// over ``TemplateValue/reusable(id:_:)`` values reuse earlier renderings (see
+  /// ``RenderCache``); the output is the same as without it.
+  ///
   /// On error `output` is left as it was.
-  public func render(_ name: String, _ data: TemplateValue, into output: inout [UInt8])
-    throws(MustacheError)
-  {
-    try withRendering(name, data) { bytes in output.append(contentsOf: bytes) }
+  public func render(
+    _ name: String, _ data: TemplateValue, cache: RenderCache? = nil,
+    into output: inout [UInt8]
+  ) throws(MustacheError) {
+    try withRendering(name, data, cache: cache) { bytes in output.append(contentsOf: bytes) }
   }
 
   /// Renders template `name` with `data` and appends the text to `output`.
@@ -60,14 +65,15 @@ public struct TemplateLibrary: Sendable {
   }
 
   private func withRendering<R>(
-    _ name: String, _ data: TemplateValue, _ body: (UnsafeBufferPointer<UInt8>) -> R
+    _ name: String, _ data: TemplateValue, cache: RenderCache? = nil,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) throws(MustacheError) -> R {
     guard let template = program.templateIndex[name] else {
       throw MustacheError(
         template: name, line: 1, column: 1, message: "no template named '\(name)'")
     }
     let capacity = program.sourceSizes[Int(template)] * 4 + 1024
-    var renderer = Renderer(program: program, data: data, capacity: capacity)
+    var renderer = Renderer(program: program, data: data, capacity: capacity, cache: cache)
     try withExtendedLifetime(program) { () throws(MustacheError) in
       try renderer.render(template: template)
     }

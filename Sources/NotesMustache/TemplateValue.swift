@@ -10,6 +10,16 @@ public enum TemplateValue: Sendable, Hashable {
   case string(String)
   case list([TemplateValue])
   case object([String: TemplateValue])
+  /// `value`, promised to be the same wherever `id` appears: when a ``RenderCache`` is used,
+  /// what a section renders for it may be reused instead of rendered again. Templates see
+  /// `value` itself.
+  indirect case reusable(id: Int, TemplateValue)
+
+  /// The value itself, without a ``reusable(id:_:)`` wrapper.
+  public var unwrapped: TemplateValue {
+    if case .reusable(_, let value) = self { return value.unwrapped }
+    return self
+  }
 }
 
 extension TemplateValue {
@@ -26,6 +36,7 @@ extension TemplateValue {
     case .string(let value): !value.isEmpty
     case .list(let items): !items.isEmpty
     case .object: true
+    case .reusable(_, let value): value.isTruthy
     }
   }
 
@@ -41,6 +52,7 @@ extension TemplateValue {
     case .int(let value): String(value)
     case .double(let value): Self.format(value)
     case .string(let value): value
+    case .reusable(_, let value): value.interpolationText
     }
   }
 

@@ -34,7 +34,14 @@ struct ContextStack {
     push(root)
   }
 
+  /// How many values are on the stack; the next one pushed gets this frame index.
+  var depth: Int { frames.count }
+
   mutating func push(_ value: TemplateValue) {
+    if case .reusable(_, let inner) = value {
+      push(inner)
+      return
+    }
     if case .object(let members) = value, members.count <= Self.maxFrameSize {
       let start = slots.count
       for (key, member) in members {
@@ -57,14 +64,21 @@ struct ContextStack {
 
   /// Resolves the key path `keys[0..<count]` (`.` when `count` is 0), whose first key has
   /// id `firstID`; anything unresolved is `.null`.
-  func resolve(_ keys: UnsafePointer<String>, count: Int, firstID: Int32) -> TemplateValue {
-    if count == 0 { return values[values.count - 1] }
+  /// `frame` is set to the index of the frame the first key was found in, -1 when it was
+  /// found nowhere.
+  func resolve(
+    _ keys: UnsafePointer<String>, count: Int, firstID: Int32, frame: inout Int
+  ) -> TemplateValue {
+    if count == 0 {
+      frame = values.count - 1
+      return values[values.count - 1].unwrapped
+    }
     // Only the first key walks the stack; later keys look inside the value found, so
     // `{{a.b}}` never picks up an unrelated outer `b`.
-    guard var value = firstValue(named: keys[0], id: firstID) else { return .null }
+    guard var value = firstValue(named: keys[0], id: firstID, frame: &frame) else { return .null }
     var index = 1
     while index < count {
-      guard case .object(let members) = value, let member = members[keys[index]] else {
+      guard case .object(let members) = value.unwrapped, let member = members[keys[index]] else {
         return .null
       }
       value = member
@@ -73,20 +87,41 @@ struct ContextStack {
     return value
   }
 
-  private func firstValue(named name: String, id: Int32) -> TemplateValue? {
+  private func firstValue(named name: String, id: Int32, frame found: inout Int) -> TemplateValue? {
     var index = frames.count - 1
     while index >= 0 {
-      let frame = frames[index]
-      if frame.count >= 0 {
-        let start = Int(frame.start)
-        for slot in start..<start + Int(frame.count) where slots[slot].id == id {
-          return slots[slot].value
-        }
-      } else if case .object(let members) = values[index], let member = members[name] {
-        return member
+      if let value = value(named: name, id: id, at: index) {
+        found = index
+        return value
       }
       index -= 1
     }
+    found = -1
     return nil
+  }
+
+  private func value(named name: String, id: Int32, at index: Int) -> TemplateValue? {
+    let frame = frames[index]
+    if frame.count >= 0 {
+      let start = Int(frame.start)
+      for slot in start..<start + Int(frame.count) where slots[slot].id == id {
+        return slots[slot].value
+      }
+    } else if case .object(let members) = values[index].unwrapped, let member = members[name] {
+      return member
+    }
+    return nil
+  }
+
+  /// Whether no frame in `1..<end` holds any of the keys `ids`: a lookup of them from above
+  /// `end` then falls through to the root, as it did when a reused rendering was made.
+  func lacks(_ ids: [Int32], between end: Int) -> Bool {
+    guard !ids.isEmpty, end > 1 else { return true }
+    for index in 1..<end {
+      for id in ids where value(named: keyTable.names[Int(id)], id: id, at: index) != nil {
+        return false
+      }
+    }
+    return true
   }
 }

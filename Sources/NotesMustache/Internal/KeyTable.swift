@@ -20,9 +20,12 @@ final class KeyTable: @unchecked Sendable {
   /// Some template key is not ASCII, so an ASCII data key might still equal it canonically
   /// (`"\u{212A}"`, KELVIN SIGN, equals `"K"`): unknown ASCII keys ask `slowIDs` too.
   private let hasNonASCIIKeys: Bool
+  /// Each id's key.
+  let names: [String]
 
   /// `keys[i]` gets id `i`; keys must be distinct.
   init(keys: [String]) {
+    names = keys
     var capacity = 16
     while capacity < keys.count * 2 { capacity *= 2 }
     mask = capacity - 1

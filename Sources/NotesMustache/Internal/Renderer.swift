@@ -11,15 +11,36 @@ struct Renderer: ~Copyable {
   private var context: ContextStack
   private var depth = 0
   var output: OutputBuffer
+  private let cache: RenderCache?
+  /// Renderings of reusable values in progress, outermost first.
+  private var regions: [Region] = []
+
+  /// A reusable value's section being rendered: whether its output may be stored.
+  private struct Region {
+    /// The frame the value was pushed as.
+    var frame: Int
+    /// Where its output starts.
+    var start: Int
+    var fallThrough: [Int32] = []
+    /// It read something of the page around it.
+    var tainted = false
+  }
 
   /// `program` must outlive the renderer (the library holding it is borrowed while rendering).
-  init(program: Program, data: TemplateValue, capacity: Int) {
+  /// With a `cache`, its shared value is the root context and `data` sits above it.
+  init(program: Program, data: TemplateValue, capacity: Int, cache: RenderCache? = nil) {
     self.program = program
     ops = program.ops
     bytes = program.bytes.baseAddress!
     keys = program.keys.baseAddress!
     keyIDs = program.keyIDs.baseAddress!
-    context = ContextStack(root: data, keyTable: program.keyTable)
+    self.cache = cache
+    if let cache {
+      context = ContextStack(root: cache.shared, keyTable: program.keyTable)
+      context.push(data)
+    } else {
+      context = ContextStack(root: data, keyTable: program.keyTable)
+    }
     output = OutputBuffer(capacity: capacity)
   }
 
@@ -34,10 +55,23 @@ struct Renderer: ~Copyable {
     /// Block arguments in effect, as block indices; the outermost template's arguments come
     /// first and win.
     var arguments: [Int32] = []
+    /// The cache's number for the fields above and the nesting depth.
+    var cacheScope = 0
+  }
+
+  /// Gives `scope` its cache number, for a scope rendered at nesting `depth`.
+  private func identify(_ scope: inout Scope, depth: Int) {
+    guard let cache else { return }
+    scope.cacheScope = cache.scopeID(
+      .init(
+        arguments: scope.arguments, indentation: scope.indentation,
+        dedentation: scope.dedentation, depth: depth))
   }
 
   mutating func render(template: Int32) throws(MustacheError) {
-    try render(program.entries[Int(template)], in: Scope(template: template))
+    var scope = Scope(template: template)
+    identify(&scope, depth: depth)
+    try render(program.entries[Int(template)], in: scope)
   }
 
   private mutating func render(_ range: Range<Int>, in scope: borrowing Scope)
@@ -60,6 +94,8 @@ struct Renderer: ~Copyable {
         }
 
       case .lineBreakIfNeeded(let start, let count):
+        // Depends on what came before: a region that has written nothing yet cannot be reused.
+        for i in regions.indices where regions[i].start >= output.count { regions[i].tainted = true }
         if let last = output.last, last != UInt8(ascii: "\n") {
           output.append(bytes + Int(start), count: Int(count))
         }
@@ -90,14 +126,37 @@ struct Renderer: ~Copyable {
     }
   }
 
+  /// Resolves a name, noting for reusable renderings in progress where it was found.
+  @inline(__always)
+  private mutating func lookUp(path: Int32, count: Int32) -> TemplateValue {
+    var frame = 0
+    let value = context.resolve(
+      keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)], frame: &frame)
+    if !regions.isEmpty { note(keyIDs[Int(path)], foundIn: count == 0 ? Int.max : frame) }
+    return value
+  }
+
+  /// A lookup inside a region's value is its own business; one answered by the shared root
+  /// or by nothing is recorded and checked again on reuse; anything else ties the region to
+  /// this page.
+  private mutating func note(_ id: Int32, foundIn frame: Int) {
+    for i in regions.indices where frame < regions[i].frame {
+      if frame <= 0 {
+        if !regions[i].fallThrough.contains(id) { regions[i].fallThrough.append(id) }
+      } else {
+        regions[i].tainted = true
+      }
+    }
+  }
+
   private mutating func interpolate(path: Int32, count: Int32, escaped: Bool) {
-    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
+    let value = lookUp(path: path, count: count).unwrapped
     switch value {
     case .string(let text):
       if escaped { output.appendEscaped(text) } else { output.append(text) }
     case .int(let number):
       output.append(decimal: number)
-    case .null, .list, .object:
+    case .null, .list, .object, .reusable:
       break
     case .bool, .double:
       // No HTML-special characters in `true`, `false` or a number.
@@ -108,23 +167,49 @@ struct Renderer: ~Copyable {
   private mutating func renderSection(
     path: Int32, count: Int32, _ body: Range<Int>, inverted: Bool, in scope: borrowing Scope
   ) throws(MustacheError) {
-    let value = context.resolve(keys + Int(path), count: Int(count), firstID: keyIDs[Int(path)])
+    let value = lookUp(path: path, count: count)
     if inverted {
       if !value.isTruthy { try render(body, in: scope) }
       return
     }
-    switch value {
+    switch value.unwrapped {
     case .list(let items):
       for item in items {
-        context.push(item)
-        try render(body, in: scope)
-        context.pop()
+        try renderItem(item, body, in: scope)
       }
     default:
       guard value.isTruthy else { return }
-      context.push(value)
+      try renderItem(value, body, in: scope)
+    }
+  }
+
+  /// Renders a section body for one value, reusing an earlier rendering of a reusable value
+  /// when it would come out the same.
+  private mutating func renderItem(
+    _ item: TemplateValue, _ body: Range<Int>, in scope: borrowing Scope
+  ) throws(MustacheError) {
+    guard let cache, case .reusable(let id, _) = item else {
+      context.push(item)
       try render(body, in: scope)
       context.pop()
+      return
+    }
+    let key = RenderCache.Key(
+      program: ObjectIdentifier(program), op: body.lowerBound, scope: scope.cacheScope, id: id)
+    let frame = context.depth
+    if let entry = cache.entry(key), context.lacks(entry.fallThrough, between: frame) {
+      output.append(entry.bytes)
+      for id in entry.fallThrough { note(id, foundIn: -1) }
+      return
+    }
+    regions.append(Region(frame: frame, start: output.count))
+    context.push(item)
+    try render(body, in: scope)
+    context.pop()
+    let region = regions.removeLast()
+    if !region.tainted {
+      let bytes = Array(UnsafeBufferPointer(rebasing: output.bytes[region.start...]))
+      cache.store(.init(bytes: bytes, fallThrough: region.fallThrough), for: key)
     }
   }
 
@@ -153,6 +238,7 @@ struct Renderer: ~Copyable {
         inner.arguments.append(block)
       }
     }
+    identify(&inner, depth: depth + 1)
     depth += 1
     defer { depth -= 1 }
     try render(program.entries[Int(inclusion.template)], in: inner)
@@ -181,6 +267,7 @@ struct Renderer: ~Copyable {
       // still begins a line here.
       if !argument.contentStartsLine { output.append(inner.indentation) }
     }
+    identify(&inner, depth: depth)
     try render(argument.body, in: inner)
   }
 

@@ -4,6 +4,7 @@ import NotesGit
 import NotesMarkdown
 import NotesMustache
 import NotesSearch
+import Synchronization
 
 /// Everything a page needs, shared read-only by all render tasks.
 struct PageContext: Sendable {
@@ -25,7 +26,15 @@ struct PageContext: Sendable {
   /// string table, the site object and the tag list.
   var noteItemValues: [String: TemplateValue] = [:]
   var folderItems: [String: [String: TemplateValue]] = [:]
+  /// `folderItems` as reusable values (see `RenderCache`).
+  var folderItemValues: [String: TemplateValue] = [:]
   var sharedValues: [String: TemplateValue] = [:]
+  /// Holds `sharedValues` as every page's root context and the renderings of list entries,
+  /// folders and tags, which look the same on every page that is not about them.
+  var renderCache: RenderCache?
+  /// Template data made once and used by several pages: each note's `note` object (its note,
+  /// history and collaborators pages), each folder list page.
+  let memo = PageMemo()
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
   /// Each note's attachments with their URL segments; every page of a note asks for them.
@@ -34,8 +43,23 @@ struct PageContext: Sendable {
   var notesPerPage: Int { max(1, site.config.notesPerPage) }
 
   mutating func precompute() {
-    for id in site.notes.keys { noteItemValues[id] = .object(makeNoteItem(id)) }
+    var nextID = 0
+    func reusable(_ value: TemplateValue) -> TemplateValue {
+      nextID += 1
+      return .reusable(id: nextID, value)
+    }
+    for id in site.notes.keys.sorted() { noteItemValues[id] = reusable(.object(makeNoteItem(id))) }
     folderItems = makeFolderItems()
+    // Children first, so each parent's list holds its children's reusable values.
+    func wrap(_ id: String) {
+      let folder = site.folders[id]!
+      for child in folder.childIDs { wrap(child) }
+      var item = folderItems[id]!
+      item["children"] = .list(folder.childIDs.map { folderItemValues[$0]! })
+      folderItems[id] = item
+      folderItemValues[id] = reusable(.object(item))
+    }
+    for id in site.rootFolderIDs { wrap(id) }
     for id in graph.attachments.keys { noteAttachments[id] = makeAttachmentIDs(of: id) }
     for folder in site.folders.values {
       for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
@@ -56,10 +80,15 @@ struct PageContext: Sendable {
       "search_js": .string(assetURLs["search.js"] ?? ""),
     ])
     sharedValues["tags"] = tagList(current: nil)
+    if case .list(let tags) = sharedValues["tags"] {
+      sharedValues["tags"] = .list(tags.map(reusable))
+    }
+    renderCache = RenderCache(shared: .object(sharedValues))
   }
 
   func tagList(current: String?) -> TemplateValue {
-    .list(site.tags.keys.sorted().map { id -> TemplateValue in
+    if current == nil, let tags = sharedValues["tags"] { return tags }
+    return .list(site.tags.keys.sorted().map { id -> TemplateValue in
       .object([
         "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
         "count": .int(site.tags[id]!.count), "current": .bool(id == current),
@@ -80,6 +109,12 @@ struct PageContext: Sendable {
   static func iso(_ date: Date) -> String { CivilDate(date).iso8601 }
 }
 
+/// Template data shared by several pages, made by whichever render task needs it first.
+final class PageMemo: Sendable {
+  let lists = Mutex<[String: TemplateValue]>([:])
+  let notes = Mutex<[String: TemplateValue]>([:])
+}
+
 /// Builds template data. Every object sets every key its templates test, because a Mustache
 /// lookup that misses falls back to enclosing objects (a child folder would inherit its
 /// parent's `current`).
@@ -87,7 +122,8 @@ extension PageContext {
   func common(route: Route, title: String, selectedFolder: String?, selectedNote: String?)
     -> [String: TemplateValue]
   {
-    var data = sharedValues
+    // With the cache, the shared values are the root context under the page's own data.
+    var data = renderCache == nil ? sharedValues : [:]
     let config = site.config
     data["route"] = .string(route.kind)
     data["compact_column"] = .string(route.compactColumn.rawValue)
@@ -115,8 +151,9 @@ extension PageContext {
   /// from the selected folder up to its top-level folder is rebuilt, so a page costs
   /// O(depth × siblings), not O(folders).
   func folderTree(selected: String?) -> TemplateValue {
+    func value(_ id: String) -> TemplateValue { folderItemValues[id] ?? .object(folderItems[id]!) }
     guard let selected, site.folders[selected] != nil else {
-      return .list(site.rootFolderIDs.map { .object(folderItems[$0]!) })
+      return .list(site.rootFolderIDs.map(value))
     }
     var replacement: (id: String, value: TemplateValue)?
     var id: String? = selected
@@ -125,13 +162,13 @@ extension PageContext {
       if current == selected { item["current"] = .bool(true) }
       if let r = replacement {
         item["children"] = .list(site.folders[current]!.childIDs.map {
-          $0 == r.id ? r.value : .object(folderItems[$0]!)
+          $0 == r.id ? r.value : value($0)
         })
       }
       replacement = (current, .object(item))
       id = site.folders[current]!.parentID
     }
-    return .list(site.rootFolderIDs.map { $0 == replacement?.id ? replacement!.value : .object(folderItems[$0]!) })
+    return .list(site.rootFolderIDs.map { $0 == replacement?.id ? replacement!.value : value($0) })
   }
 
   /// Folder items without a selection, children first.
@@ -156,6 +193,10 @@ extension PageContext {
 
   func noteItem(_ id: String, selected: String?) -> TemplateValue {
     if id != selected, let value = noteItemValues[id] { return value }
+    if case .reusable(_, .object(var item)) = noteItemValues[id] {
+      item["current"] = .bool(id == selected)
+      return .object(item)
+    }
     var item = makeNoteItem(id)
     item["current"] = .bool(id == selected)
     return .object(item)
@@ -205,6 +246,30 @@ extension PageContext {
       "notes": .list(slice.map { noteItem($0, selected: selected) }),
       "pagination": pagination,
     ])
+  }
+
+  /// List page `page` of a folder with `selected` marked; the page itself is made once.
+  func folderList(_ folderID: String, page: Int, selected: String?) -> TemplateValue {
+    let folder = site.folders[folderID]!
+    let key = folderID + "\n\(page)"
+    let base = memo.lists.withLock { $0[key] } ?? {
+      let made = list(
+        title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
+        noteIDs: folder.noteIDs, page: page, selected: nil
+      ) {
+        urls.url(.folder(folderID, page: $0))
+      }
+      memo.lists.withLock { $0[key] = made }
+      return made
+    }()
+    guard let selected, case .object(var members) = base, case .list(var items) = members["notes"],
+      let position = listPosition[selected]
+    else { return base }
+    let index = position - (page - 1) * notesPerPage
+    guard items.indices.contains(index) else { return base }
+    items[index] = noteItem(selected, selected: selected)
+    members["notes"] = .list(items)
+    return .object(members)
   }
 
   /// The list page of `folderID` that contains `noteID`.

@@ -72,7 +72,7 @@ extension PageContext {
       var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil)
       data["route"] = .string("404")
       data["list"] = recentList(selected: nil)
-      return ("404.html", try theme.renderBytes("404", .object(data)))
+      return ("404.html", try theme.renderBytes("404", .object(data), cache: renderCache))
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
         "site": .object(["language": .string(l10n.language)]),
@@ -81,7 +81,7 @@ extension PageContext {
       ])
       return (from + "index.html", try theme.renderBytes("redirect", data))
     case .route(let route):
-      return (route.path + "index.html", try theme.renderBytes(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts))))
+      return (route.path + "index.html", try theme.renderBytes(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts)), cache: renderCache))
     }
   }
 
@@ -142,12 +142,7 @@ extension PageContext {
     case .folder(let id, let page):
       let folder = site.folders[id]!
       var data = common(route: route, title: folder.name, selectedFolder: id, selectedNote: nil)
-      data["list"] = list(
-        title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
-        noteIDs: folder.noteIDs, page: page, selected: nil
-      ) {
-        urls.url(.folder(id, page: $0))
-      }
+      data["list"] = folderList(id, page: page, selected: nil)
       return data
     case .tag(let tag, let page):
       var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil)
@@ -164,12 +159,7 @@ extension PageContext {
       var detailTitle = note.title
       if case .noteDetail(_, let d) = route { detailTitle = detailRouteTitle(d, note: note) }
       var data = common(route: route, title: detailTitle == note.title ? note.title : "\(detailTitle) · \(note.title)", selectedFolder: folder.id, selectedNote: id)
-      data["list"] = list(
-        title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
-        noteIDs: folder.noteIDs, page: listPage(of: id, in: folder.id), selected: id
-      ) {
-        urls.url(.folder(folder.id, page: $0))
-      }
+      data["list"] = folderList(folder.id, page: listPage(of: id, in: folder.id), selected: id)
       data["note"] = noteData(note)
       data["detail_title"] = .string(detailTitle)
       let parent = route.parent { site.notes[$0]?.folderID ?? "" }
@@ -200,6 +190,13 @@ extension PageContext {
   }
 
   func noteData(_ note: Note) -> TemplateValue {
+    if let made = memo.notes.withLock({ $0[note.id] }) { return made }
+    let made = makeNoteData(note)
+    memo.notes.withLock { $0[note.id] = made }
+    return made
+  }
+
+  func makeNoteData(_ note: Note) -> TemplateValue {
     let attachments = attachmentIDs(of: note.id)
     let backlinks = (graph.backlinks[note.id] ?? []).compactMap { id -> TemplateValue? in
       guard let other = site.notes[id] else { return nil }

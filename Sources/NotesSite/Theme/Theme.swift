@@ -57,11 +57,13 @@ struct Theme: Sendable {
   }
 
   /// Renders straight into bytes, the form pages are written in (no UTF-8 check of a String).
-  func renderBytes(_ name: String, _ data: TemplateValue) throws(Diagnostic) -> [UInt8] {
+  func renderBytes(_ name: String, _ data: TemplateValue, cache: RenderCache? = nil)
+    throws(Diagnostic) -> [UInt8]
+  {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(64 * 1024)
     do {
-      try templates.render(name, data, into: &bytes)
+      try templates.render(name, data, cache: cache, into: &bytes)
     } catch {
       throw Theme.templateDiagnostic(error, overridden: overridden)
     }
