@@ -16,12 +16,7 @@ import Synchronization
 /// Safe to use from many renderings at once.
 public final class RenderCache: Sendable {
   let shared: TemplateValue
-  /// Split by key so renderings on different cores rarely wait for one another.
-  private let shards: [Shard] = (0..<16).map { _ in Shard() }
-
-  private final class Shard: Sendable {
-    let table = Mutex<[Key: Entry]>([:])
-  }
+  private let tables = Mutex<[TableKey: Table]>([:])
   private let scopes = Mutex<[ScopeKey: Int]>([:])
 
   /// - Parameter shared: the root context of every rendering with this cache.
@@ -29,14 +24,53 @@ public final class RenderCache: Sendable {
     self.shared = shared
   }
 
-  struct Key: Hashable {
+  /// Value ids below this are kept in an array; others in a dictionary.
+  static let denseIDs = 1 << 20
+
+  /// Renderings of one section body in one scope, by value id.
+  final class Table: Sendable {
+    private let dense = Mutex<[Entry?]>([])
+    private let sparse = Mutex<[Int: Entry]>([:])
+
+    func entry(_ id: Int) -> Entry? {
+      if id >= 0 && id < RenderCache.denseIDs {
+        return dense.withLock { id < $0.count ? $0[id] : nil }
+      }
+      return sparse.withLock { $0[id] }
+    }
+
+    func store(_ entry: Entry, for id: Int) {
+      if id >= 0 && id < RenderCache.denseIDs {
+        dense.withLock { entries in
+          if id >= entries.count { entries += Array(repeating: nil, count: max(id + 1 - entries.count, entries.count)) }
+          entries[id] = entry
+        }
+      } else {
+        sparse.withLock { $0[id] = entry }
+      }
+    }
+
+    var count: Int {
+      dense.withLock { $0.count { $0 != nil } } + sparse.withLock { $0.count }
+    }
+  }
+
+  struct TableKey: Hashable {
     /// The compiled library, so one cache can serve several.
     var program: ObjectIdentifier
     /// The first op of the section body: which template text rendered.
     var op: Int
     /// What else shapes the output (see `ScopeKey`), as a number from `scopeID(_:)`.
     var scope: Int
-    var id: Int
+  }
+
+  func table(_ key: TableKey) -> Table {
+    tables.withLock { tables in
+      if let table = tables[key] { return table }
+      let table = Table()
+      tables[key] = table
+      return table
+    }
   }
 
   /// What a rendering depends on besides the ops and the data: block arguments in effect,
@@ -65,16 +99,6 @@ public final class RenderCache: Sendable {
     var fallThrough: [Int32]
   }
 
-  private func shard(_ key: Key) -> Int { (key.id &+ key.op &* 31) & 15 }
-
-  func entry(_ key: Key) -> Entry? {
-    shards[shard(key)].table.withLock { $0[key] }
-  }
-
-  func store(_ entry: Entry, for key: Key) {
-    shards[shard(key)].table.withLock { $0[key] = entry }
-  }
-
   /// How many renderings are stored (for tests).
-  public var count: Int { shards.reduce(0) { sum, shard in sum + shard.table.withLock { $0.count } } }
+  public var count: Int { tables.withLock { Array($0.values) }.reduce(0) { $0 + $1.count } }
 }

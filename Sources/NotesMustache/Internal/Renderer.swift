@@ -12,6 +12,8 @@ struct Renderer: ~Copyable {
   private var depth = 0
   var output: OutputBuffer
   private let cache: RenderCache?
+  /// The cache table last used: list entries come one after another from one section.
+  private var lastTable: (key: RenderCache.TableKey, table: RenderCache.Table)?
   /// Renderings of reusable values in progress, outermost first.
   private var regions: [Region] = []
 
@@ -194,10 +196,17 @@ struct Renderer: ~Copyable {
       context.pop()
       return
     }
-    let key = RenderCache.Key(
-      program: ObjectIdentifier(program), op: body.lowerBound, scope: scope.cacheScope, id: id)
+    let key = RenderCache.TableKey(
+      program: ObjectIdentifier(program), op: body.lowerBound, scope: scope.cacheScope)
+    let table: RenderCache.Table
+    if let last = lastTable, last.key == key {
+      table = last.table
+    } else {
+      table = cache.table(key)
+      lastTable = (key, table)
+    }
     let frame = context.depth
-    if let entry = cache.entry(key), context.lacks(entry.fallThrough, between: frame) {
+    if let entry = table.entry(id), context.lacks(entry.fallThrough, between: frame) {
       output.append(entry.bytes)
       for id in entry.fallThrough { note(id, foundIn: -1) }
       return
@@ -209,7 +218,7 @@ struct Renderer: ~Copyable {
     let region = regions.removeLast()
     if !region.tainted {
       let bytes = Array(UnsafeBufferPointer(rebasing: output.bytes[region.start...]))
-      cache.store(.init(bytes: bytes, fallThrough: region.fallThrough), for: key)
+      table.store(.init(bytes: bytes, fallThrough: region.fallThrough), for: id)
     }
   }
 

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One term's postings, encoded as they are added (documents arrive in increasing number).
 ///
 /// Per document two numbers in `PostingCode`: the gap to the previous document minus one (the
@@ -18,14 +20,57 @@ struct PostingList {
 
 extension PostingList {
   /// The postings of every term in `documents`, numbered by their position in the array.
+  ///
+  /// Documents are split into terms on all cores; the postings are then added in document
+  /// order, so the result is the same as one pass would give.
   static func collect(_ documents: [SearchDocument]) -> [String: PostingList] {
+    let terms = DocumentTerms.split(documents)
     var collector = Collector()
-    for (number, document) in documents.enumerated() {
-      SearchText.forEachTerm(in: document.text) { collector.see($0, inTitle: false) }
-      SearchText.forEachTerm(in: document.title) { collector.see($0, inTitle: true) }
+    for (number, found) in terms.enumerated() {
+      for (term, frequency, inTitle) in found { collector.add(term, frequency: frequency, inTitle: inTitle) }
       collector.endDocument(number)
     }
     return collector.lists
+  }
+
+  /// Each document's distinct terms with their body frequency and whether the title has them.
+  enum DocumentTerms {
+    static func split(_ documents: [SearchDocument]) -> [[(String, Int, Bool)]] {
+      let chunk = 64
+      let chunks = (documents.count + chunk - 1) / chunk
+      let results = UnsafeMutableBufferPointer<[(String, Int, Bool)]>.allocate(capacity: documents.count)
+      results.initialize(repeating: [])
+      defer { results.deallocate() }
+      nonisolated(unsafe) let output = results
+      DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        for i in (c * chunk)..<min(documents.count, (c + 1) * chunk) {
+          output[i] = terms(of: documents[i])
+        }
+      }
+      return Array(results)
+    }
+
+    static func terms(of document: SearchDocument) -> [(String, Int, Bool)] {
+      var index: [String: Int] = [:]
+      var found: [(String, Int, Bool)] = []
+      SearchText.forEachTerm(in: document.text) { term in
+        if let i = index[term] {
+          found[i].1 += 1
+        } else {
+          index[term] = found.count
+          found.append((term, 1, false))
+        }
+      }
+      SearchText.forEachTerm(in: document.title) { term in
+        if let i = index[term] {
+          found[i].2 = true
+        } else {
+          index[term] = found.count
+          found.append((term, 0, true))
+        }
+      }
+      return found
+    }
   }
 
   /// Counts one document's terms in arrays indexed by term number, so each token costs one
@@ -40,7 +85,8 @@ extension PostingList {
     var seen: [Int] = []
     var isSeen: [Bool] = []
 
-    mutating func see(_ term: String, inTitle title: Bool) {
+    /// A document's term, seen once per document with its totals.
+    mutating func add(_ term: String, frequency count: Int, inTitle title: Bool) {
       let number: Int
       if let known = numbers[term] {
         number = known
@@ -57,8 +103,8 @@ extension PostingList {
         isSeen[number] = true
         seen.append(number)
       }
-      // A title-only term still gets a posting; its body frequency stays 0.
-      if title { inTitle[number] = true } else { frequency[number] += 1 }
+      frequency[number] += count
+      if title { inTitle[number] = true }
     }
 
     mutating func endDocument(_ document: Int) {

@@ -147,7 +147,7 @@ struct OutputWriter: Sendable {
 
   /// Writes one file into the staging tree (or links the unchanged previous one).
   func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Record {
-    let record = Record(size: bytes.count, hash: ContentHash.fnv1a(bytes))
+    let record = Record(size: bytes.count, hash: ContentHash.wide(bytes))
     let target = staging.path + "/" + path
     let location = SourceLocation(path: output.lastPathComponent + "/" + path)
     let unchanged = record.sameBytes(as: previous[path])
@@ -198,6 +198,7 @@ struct OutputWriter: Sendable {
   /// tree in. `written` is everything this build produced.
   func commit(_ written: [String: Record], input: UInt64, warnings: [Diagnostic] = []) throws(Diagnostic) {
     let fm = FileManager.default
+    var clock = PhaseClock()
     if fm.fileExists(atPath: output.path) {
       for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
         let target = staging.appendingPathComponent(path)
@@ -207,6 +208,7 @@ struct OutputWriter: Sendable {
         }
       }
     }
+    clock.mark("  commit: carry over")
     let manifest = written.keys.sorted().map { path in
       let r = written[path]!
       return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
@@ -222,7 +224,9 @@ struct OutputWriter: Sendable {
         try fm.moveItem(at: output, to: old)
       }
       try fm.moveItem(at: staging, to: output)
+      clock.mark("  commit: manifest, swap")
       try? fm.removeItem(at: old)
+      clock.mark("  commit: remove old")
       let record = "#input \(String(input, radix: 16))\n"
         + "#written \(String(Date().timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)

@@ -81,6 +81,8 @@ public enum SiteBuilder {
   }
 
   static func run(_ options: BuildOptions) async -> BuildReport {
+    var clock = PhaseClock()
+    defer { clock.mark("done") }
     let fm = FileManager.default
     let source = URL(fileURLWithPath: ContentTree.realPath(options.source.path) ?? options.source.path)
     let content = source.appendingPathComponent("content")
@@ -119,6 +121,7 @@ public enum SiteBuilder {
     }
 
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
+    clock.mark("scan")
     let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let (previousFiles, _) = OutputWriter.readManifest(output)
     let (previousInput, fingerprintWritten, previousWarnings) = OutputWriter.readFingerprint(output)
@@ -137,9 +140,12 @@ public enum SiteBuilder {
 
     var loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
     let cacheURL = NoteCache.url(for: output)
+    clock.mark("fingerprint")
     loader.cache = NoteCache.read(from: cacheURL, identity: InputFingerprint.binaryIdentity)
+    clock.mark("parse cache")
     let (loaded, loadDiagnostics) = await loader.load(tree, scanDiagnostics: scanDiagnostics)
     diagnostics += loadDiagnostics
+    clock.mark("load")
     guard let site = loaded, !diagnostics.hasErrors else {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
     }
@@ -147,8 +153,9 @@ public enum SiteBuilder {
     let settings = config
     let urls = URLFormatter(basePath: config.basePath)
     let index = LinkIndex(site: site)
-    let graph = SiteGraph(site: site, index: index)
+    let graph = await SiteGraph.build(site: site, index: index)
     diagnostics += graph.diagnostics
+    clock.mark("link graph")
     let noteIDs = site.notes.keys.sorted()
     let anchorLabel = l10n.string("link_to_section")
     let rendered = await parallelMap(noteIDs) { id -> RenderedNote in
@@ -167,6 +174,7 @@ public enum SiteBuilder {
       noteHTML[id] = BodyHeadings.fitted(note.html)
       diagnostics += note.diagnostics
     }
+    clock.mark("markdown")
     if options.strict {
       diagnostics = diagnostics.map { $0.location?.path.hasPrefix("content/") == true ? $0.escalated : $0 }
     }
@@ -187,6 +195,7 @@ public enum SiteBuilder {
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()
     let keys = PageKeys(context, identity: InputFingerprint.binaryIdentity)
+    clock.mark("page data and keys")
 
     let pages = context
     var jobs = context.jobs()
@@ -206,6 +215,29 @@ public enum SiteBuilder {
     } catch {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }
+    // The files beside the pages and the parse cache are made while pages render, so the
+    // cores never wait on these single-threaded jobs.
+    let files = site.files
+    let extras = Task { () -> Result<[String: OutputWriter.Record], Diagnostic> in
+      do throws(Diagnostic) {
+        var written: [String: OutputWriter.Record] = [:]
+        for (id, file) in files.sorted(by: { $0.key < $1.key }) {
+          written[id] = try writer.copy(from: content.appendingPathComponent(file.sourcePath), to: id, size: file.size)
+        }
+        for asset in assets {
+          written[asset.path] = try writer.write(asset.path, asset.bytes)
+        }
+        for (path, bytes) in try siteFiles(pages) {
+          written[path] = try writer.write(path, bytes)
+        }
+        try writeSearchIndex(pages, writer: writer, into: &written)
+        return .success(written)
+      } catch {
+        return .failure(error)
+      }
+    }
+    let parsedNotes = loader.parsed
+    let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity) }
     let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
         let key = keys.key(for: job, in: pages)
@@ -220,6 +252,7 @@ public enum SiteBuilder {
         return .failure(error)
       }
     }
+    clock.mark("pages")
     var written: [String: OutputWriter.Record] = [:]
     var failures: [Diagnostic] = []
     for result in pageResults {
@@ -230,27 +263,20 @@ public enum SiteBuilder {
     }
     var report = BuildReport(outcome: .success, diagnostics: [])
     report.pages = written.count
-    do {
-      for (id, file) in site.files.sorted(by: { $0.key < $1.key }) {
-        written[id] = try writer.copy(from: content.appendingPathComponent(file.sourcePath), to: id, size: file.size)
-      }
-      for asset in assets {
-        written[asset.path] = try writer.write(asset.path, asset.bytes)
-      }
-      for (path, bytes) in try siteFiles(pages) {
-        written[path] = try writer.write(path, bytes)
-      }
-      try writeSearchIndex(pages, writer: writer, into: &written)
-    } catch {
-      failures.append(error)
+    // Awaited before anything is decided, so nothing writes into a discarded staging tree.
+    switch await extras.value {
+    case .success(let files): written.merge(files) { $1 }
+    case .failure(let error): failures.append(error)
     }
+    await cacheWritten.value
+    clock.mark("files, sitemap, feed, search index")
     guard failures.isEmpty else {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     do {
       try writer.commit(written, input: input, warnings: diagnostics.filter { $0.severity == .warning })
-      NoteCache.write(loader.parsed, to: cacheURL, identity: InputFingerprint.binaryIdentity)
+      clock.mark("commit")
     } catch {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
@@ -349,5 +375,18 @@ public enum SiteBuilder {
       }
     }
     return (redirects, diagnostics)
+  }
+}
+
+/// With `NOTES_SITE_TIMINGS` set, how long each phase of a build took, on standard error.
+struct PhaseClock {
+  private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
+  private var last = Date()
+
+  mutating func mark(_ phase: String) {
+    guard enabled else { return }
+    let now = Date()
+    FileHandle.standardError.write(Data(String(format: "%8.3f s  %@\n", now.timeIntervalSince(last), phase).utf8))
+    last = now
   }
 }

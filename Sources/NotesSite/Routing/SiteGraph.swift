@@ -10,26 +10,47 @@ struct SiteGraph: Sendable {
   var backlinks: [String: [String]] = [:]
   var diagnostics: [Diagnostic] = []
 
-  init(site: Site, index: LinkIndex) {
-    var backlinkSets: [String: Set<String>] = [:]
-    for note in site.notes.values.sorted(by: { $0.id < $1.id }) {
-      var files: [String] = []
-      for ref in note.analysis.references {
-        let (target, ambiguous) = index.resolve(ref, from: note.id)
-        if !ambiguous.isEmpty {
-          let names = ambiguous.map { site.notes[$0]?.displayPath ?? site.files[$0].map { "content/" + $0.sourcePath } ?? $0 }
-          diagnostics.append(
-            .warning(
-              "'\(ref.target)' matches \(ambiguous.count) files (\(names.joined(separator: ", "))); using the nearest",
-              at: SourceLocation(path: note.displayPath, line: ref.line, column: ref.column)))
-        }
-        switch target {
-        case .file(let id) where !files.contains(id): files.append(id)
-        case .note(let id, _) where id != note.id: backlinkSets[id, default: []].insert(note.id)
-        default: break
-        }
+  /// Resolves every note's references on all cores, then merges in note order, so warnings
+  /// and lists come out the same as one pass would give.
+  static func build(site: Site, index: LinkIndex) async -> SiteGraph {
+    let notes = site.notes.values.sorted(by: { $0.id < $1.id })
+    let perNote = await parallelMap(notes) { note in links(of: note, site: site, index: index) }
+    return SiteGraph(site: site, notes: notes, links: perNote)
+  }
+
+  /// What one note references: attached files, linked notes, ambiguity warnings.
+  private static func links(of note: Note, site: Site, index: LinkIndex)
+    -> (files: [String], notes: [String], diagnostics: [Diagnostic])
+  {
+    var files: [String] = []
+    var linked: [String] = []
+    var diagnostics: [Diagnostic] = []
+    for ref in note.analysis.references {
+      let (target, ambiguous) = index.resolve(ref, from: note.id)
+      if !ambiguous.isEmpty {
+        let names = ambiguous.map { site.notes[$0]?.displayPath ?? site.files[$0].map { "content/" + $0.sourcePath } ?? $0 }
+        diagnostics.append(
+          .warning(
+            "'\(ref.target)' matches \(ambiguous.count) files (\(names.joined(separator: ", "))); using the nearest",
+            at: SourceLocation(path: note.displayPath, line: ref.line, column: ref.column)))
       }
-      if !files.isEmpty { attachments[note.id] = files }
+      switch target {
+      case .file(let id) where !files.contains(id): files.append(id)
+      case .note(let id, _) where id != note.id: linked.append(id)
+      default: break
+      }
+    }
+    return (files, linked, diagnostics)
+  }
+
+  private init(
+    site: Site, notes: [Note], links: [(files: [String], notes: [String], diagnostics: [Diagnostic])]
+  ) {
+    var backlinkSets: [String: Set<String>] = [:]
+    for (note, found) in zip(notes, links) {
+      diagnostics += found.diagnostics
+      for id in found.notes { backlinkSets[id, default: []].insert(note.id) }
+      if !found.files.isEmpty { attachments[note.id] = found.files }
     }
     // Backlinks newest first, like the notes list (ties by ID, so the order never depends on
     // dictionary order).

@@ -95,6 +95,36 @@ struct Theme: Sendable {
 
 /// A fast, stable (not per-process seeded) 64-bit hash for change detection.
 enum ContentHash {
+  /// For large buffers (every page a build writes): four independent lanes over 32-byte
+  /// blocks, so the processor works on them side by side, then the tail with `fnv1a`.
+  static func wide(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    let k: UInt64 = 0x9e37_79b9_7f4a_7c15
+    var (a, b, c, d): (UInt64, UInt64, UInt64, UInt64) = (
+      0xcbf2_9ce4_8422_2325, 0xbf58_476d_1ce4_e5b9, 0x94d0_49bb_1331_11eb, 0x2545_f491_4f6c_dd1d
+    )
+    let blocks = bytes.count / 32
+    if let base = bytes.baseAddress, blocks > 0 {
+      let raw = UnsafeRawPointer(base)
+      for i in 0..<blocks {
+        let o = i * 32
+        a = (a ^ raw.loadUnaligned(fromByteOffset: o, as: UInt64.self)) &* k
+        b = (b ^ raw.loadUnaligned(fromByteOffset: o + 8, as: UInt64.self)) &* k
+        c = (c ^ raw.loadUnaligned(fromByteOffset: o + 16, as: UInt64.self)) &* k
+        d = (d ^ raw.loadUnaligned(fromByteOffset: o + 24, as: UInt64.self)) &* k
+        a ^= a >> 29
+        b ^= b >> 29
+        c ^= c >> 29
+        d ^= d >> 29
+      }
+    }
+    var hash = fnv1a(UnsafeBufferPointer(rebasing: bytes[(blocks * 32)...]))
+    for lane in [a, b, c, d] {
+      hash = (hash ^ lane) &* k
+      hash ^= hash >> 32
+    }
+    return hash ^ UInt64(bytes.count)
+  }
+
   static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
     bytes.withUnsafeBufferPointer { fnv1a($0) }
   }
