@@ -176,6 +176,13 @@ struct Renderer: ~Copyable {
     }
     switch value.unwrapped {
     case .list(let items):
+      if case .reusable(let id, _) = value, cache != nil {
+        // The whole list is reusable: its entries render as one piece.
+        try reuse(id, body, in: scope) { renderer throws(MustacheError) in
+          for item in items { try renderer.renderItem(item, body, in: scope) }
+        }
+        return
+      }
       for item in items {
         try renderItem(item, body, in: scope)
       }
@@ -190,12 +197,27 @@ struct Renderer: ~Copyable {
   private mutating func renderItem(
     _ item: TemplateValue, _ body: Range<Int>, in scope: borrowing Scope
   ) throws(MustacheError) {
-    guard let cache, case .reusable(let id, _) = item else {
+    guard cache != nil, case .reusable(let id, _) = item else {
       context.push(item)
       try render(body, in: scope)
       context.pop()
       return
     }
+    try reuse(id, body, in: scope) { renderer throws(MustacheError) in
+      renderer.context.push(item)
+      try renderer.render(body, in: scope)
+      renderer.context.pop()
+    }
+  }
+
+  /// Appends the stored output of `body` for reusable value `id` when it would come out the
+  /// same here; otherwise runs `produce` and stores what it wrote if that depended on nothing
+  /// but the value and the shared root.
+  private mutating func reuse(
+    _ id: Int, _ body: Range<Int>, in scope: borrowing Scope,
+    _ produce: (inout Renderer) throws(MustacheError) -> Void
+  ) throws(MustacheError) {
+    guard let cache else { return try produce(&self) }
     let key = RenderCache.TableKey(
       program: ObjectIdentifier(program), op: body.lowerBound, scope: scope.cacheScope)
     let table: RenderCache.Table
@@ -205,6 +227,7 @@ struct Renderer: ~Copyable {
       table = cache.table(key)
       lastTable = (key, table)
     }
+    // The value (or a list's entries) is pushed as this frame.
     let frame = context.depth
     if let entry = table.entry(id), context.lacks(entry.fallThrough, between: frame) {
       output.append(entry.bytes)
@@ -212,9 +235,7 @@ struct Renderer: ~Copyable {
       return
     }
     regions.append(Region(frame: frame, start: output.count))
-    context.push(item)
-    try render(body, in: scope)
-    context.pop()
+    try produce(&self)
     let region = regions.removeLast()
     if !region.tainted {
       let bytes = Array(UnsafeBufferPointer(rebasing: output.bytes[region.start...]))

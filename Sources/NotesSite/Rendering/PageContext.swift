@@ -32,6 +32,10 @@ struct PageContext: Sendable {
   /// Holds `sharedValues` as every page's root context and the renderings of list entries,
   /// folders and tags, which look the same on every page that is not about them.
   var renderCache: RenderCache?
+  /// Ids of the reusable folder trees (by selected folder, "" for none) and tag lists (by
+  /// selected tag): whole columns that look the same on every page with that selection.
+  var folderTreeIDs: [String: Int] = [:]
+  var tagListIDs: [String: Int] = [:]
   /// Template data made once and used by several pages: each note's `note` object (its note,
   /// history and collaborators pages), each folder list page.
   let memo = PageMemo()
@@ -60,6 +64,14 @@ struct PageContext: Sendable {
       folderItemValues[id] = reusable(.object(item))
     }
     for id in site.rootFolderIDs { wrap(id) }
+    for id in [""] + site.folders.keys.sorted() {
+      nextID += 1
+      folderTreeIDs[id] = nextID
+    }
+    for tag in [""] + site.tags.keys.sorted() {
+      nextID += 1
+      tagListIDs[tag] = nextID
+    }
     for id in graph.attachments.keys { noteAttachments[id] = makeAttachmentIDs(of: id) }
     for folder in site.folders.values {
       for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
@@ -81,14 +93,20 @@ struct PageContext: Sendable {
     ])
     sharedValues["tags"] = tagList(current: nil)
     if case .list(let tags) = sharedValues["tags"] {
-      sharedValues["tags"] = .list(tags.map(reusable))
+      sharedValues["tags"] = .reusable(id: tagListIDs[""]!, .list(tags.map(reusable)))
     }
     renderCache = RenderCache(shared: .object(sharedValues))
   }
 
   func tagList(current: String?) -> TemplateValue {
     if current == nil, let tags = sharedValues["tags"] { return tags }
-    return .list(site.tags.keys.sorted().map { id -> TemplateValue in
+    let list = makeTagList(current: current)
+    guard let current, let id = tagListIDs[current] else { return list }
+    return .reusable(id: id, list)
+  }
+
+  func makeTagList(current: String?) -> TemplateValue {
+    .list(site.tags.keys.sorted().map { id -> TemplateValue in
       .object([
         "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
         "count": .int(site.tags[id]!.count), "current": .bool(id == current),
@@ -113,6 +131,7 @@ struct PageContext: Sendable {
 final class PageMemo: Sendable {
   let lists = Mutex<[String: TemplateValue]>([:])
   let notes = Mutex<[String: TemplateValue]>([:])
+  let trees = Mutex<[String: TemplateValue]>([:])
 }
 
 /// Builds template data. Every object sets every key its templates test, because a Mustache
@@ -151,6 +170,15 @@ extension PageContext {
   /// from the selected folder up to its top-level folder is rebuilt, so a page costs
   /// O(depth × siblings), not O(folders).
   func folderTree(selected: String?) -> TemplateValue {
+    let key = selected.flatMap { site.folders[$0] == nil ? nil : $0 } ?? ""
+    guard let id = folderTreeIDs[key] else { return makeFolderTree(selected: selected) }
+    if let made = memo.trees.withLock({ $0[key] }) { return made }
+    let made = TemplateValue.reusable(id: id, makeFolderTree(selected: selected))
+    memo.trees.withLock { $0[key] = made }
+    return made
+  }
+
+  func makeFolderTree(selected: String?) -> TemplateValue {
     func value(_ id: String) -> TemplateValue { folderItemValues[id] ?? .object(folderItems[id]!) }
     guard let selected, site.folders[selected] != nil else {
       return .list(site.rootFolderIDs.map(value))
