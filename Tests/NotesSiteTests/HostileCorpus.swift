@@ -286,7 +286,8 @@ struct HostileSite {
       !(path == "site" || path.hasPrefix("site/content") || path.hasPrefix("site/_site")
         || path.hasPrefix("site/Templates")
         || path == "site/notes-site.yml"
-        || path == "site/._site.notes-site-cache" || path == "site/._site.notes-site-input")
+        || path == "site/._site.notes-site-cache" || path == "site/._site.notes-site-input"
+        || path == "site/._site.notes-site-html")
     }.sorted()
   }
 

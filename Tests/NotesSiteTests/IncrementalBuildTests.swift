@@ -99,3 +99,63 @@ import Testing
     #expect(site.snapshot() == before)
   }
 }
+
+/// Rendered note HTML is reused between builds only when nothing it is made from changed.
+@Suite struct RenderedNoteCacheTests {
+  static let files = IncrementalBuildTests.files.merging([
+    "content/Work/Broken.md": "---\ndate: 2026-01-05\nupdated: 2026-07-01\n---\n# Broken\n\nSee [[Nowhere at all]].\n"
+  ]) { $1 }
+
+  @Test func anEditRendersTheEditedNoteAndTheNotesThatEmbedIt() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().notesRendered == 5)
+    // Recipes is embedded by nobody: it alone is rendered again, plus Garden, which embeds
+    // another note and is never taken from the cache.
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.notesRendered == 2)
+    #expect(try site.page("home/recipes").contains("More soup."))
+  }
+
+  @Test func aNewTitleRendersEveryNoteAgain() async throws {
+    // Links resolve by title, so any note's link may now point elsewhere.
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    try site.write("content/Home/Recipes.md", "---\ntitle: Nowhere at all\ndate: 2026-01-04\nupdated: 2026-08-01\n---\nSoup.\n")
+    let report = await site.build()
+    #expect(report.notesRendered == 5)
+    #expect(try site.page("work/broken").contains("href=\"/home/recipes/\""))
+    #expect(!report.diagnostics.contains { $0.message.contains("Nowhere at all") })
+  }
+
+  @Test func warningsOfCachedNotesAreReportedAgain() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    let first = await site.build()
+    let warning = try #require(first.diagnostics.first { $0.message.contains("Nowhere at all") })
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    let second = await site.build()
+    #expect(second.notesRendered == 2)
+    #expect(second.diagnostics.contains(warning))
+  }
+
+  @Test func aDamagedCacheIsIgnored() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    let before = site.snapshot()
+    try site.write("._site.notes-site-html", "notes-site-html-1\n\u{1}\u{2}garbage")
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]!)
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.notesRendered == 5)
+    #expect(site.snapshot() == before)
+  }
+}

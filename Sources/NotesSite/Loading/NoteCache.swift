@@ -218,3 +218,102 @@ private struct Reader {
       frontMatter: f, bodyLineOffset: offset, analysis: a)
   }
 }
+
+/// Each note's rendered HTML and render warnings, kept between builds beside the output
+/// (`.<output>.notes-site-html`), so a rebuild renders only the notes whose HTML could have
+/// changed. An entry's key covers the note's text and path and everything links resolve
+/// against (every note's path, title, aliases and headings, every file and folder, the base
+/// path and settings); notes that embed other notes are never cached, as their HTML holds
+/// other notes' text. Dropped whole when the binary changes; unreadable means empty.
+struct RenderedNoteCache: Sendable {
+  struct Entry: Sendable {
+    var key: UInt64
+    var html: String
+    var diagnostics: [Diagnostic]
+  }
+
+  var entries: [String: Entry] = [:]
+
+  static let magic = Array("notes-site-html-1\n".utf8)
+
+  static func url(for output: URL) -> URL {
+    output.deletingLastPathComponent().appendingPathComponent(
+      ".\(output.lastPathComponent).notes-site-html")
+  }
+
+  /// What every note's links resolve against.
+  static func linkKey(site: Site, basePath: String, anchorLabel: String) -> UInt64 {
+    var h = StableHasher()
+    h.combine([basePath, anchorLabel])
+    h.combine(site.config.unsafeHTML)
+    for id in site.notes.keys.sorted() {
+      let n = site.notes[id]!
+      h.combine([id, n.sourcePath, n.title, n.folderID])
+      h.combine(n.frontMatter.aliases)
+      for heading in n.analysis.headings { h.combine([heading.id, heading.text]) }
+    }
+    for id in site.files.keys.sorted() {
+      h.combine([id, site.files[id]!.sourcePath, site.files[id]!.kind.rawValue])
+    }
+    for id in site.folders.keys.sorted() { h.combine([id, site.folders[id]!.sourcePath]) }
+    return h.value
+  }
+
+  /// The key of one note's HTML, or nil when it embeds another note.
+  static func key(of note: Note, linkKey: UInt64, index: LinkIndex) -> UInt64? {
+    for ref in note.analysis.references where ref.kind == .wikiEmbed {
+      if case .note = index.resolve(ref, from: note.id).0 { return nil }
+    }
+    var h = StableHasher()
+    h.combine(linkKey)
+    h.combine([note.id, note.displayPath, note.body])
+    h.combine(note.bodyLineOffset)
+    return h.value == 0 ? 1 : h.value
+  }
+
+  static func read(from url: URL, identity: UInt64) -> RenderedNoteCache {
+    guard let data = try? Data(contentsOf: url) else { return RenderedNoteCache() }
+    var reader = Reader(bytes: [UInt8](data))
+    guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity,
+      let count = reader.int(), count >= 0
+    else { return RenderedNoteCache() }
+    var cache = RenderedNoteCache()
+    for _ in 0..<count {
+      guard let id = reader.string(), let key = reader.u64(), let html = reader.string(),
+        let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 10_000_000
+      else { return RenderedNoteCache() }
+      var diagnostics: [Diagnostic] = []
+      for _ in 0..<diagnosticCount {
+        guard let isError = reader.bool(), let message = reader.string(), let path = reader.optional(),
+          let line = reader.int(), let column = reader.int()
+        else { return RenderedNoteCache() }
+        let location = path.map { SourceLocation(path: $0, line: line < 0 ? nil : line, column: column < 0 ? nil : column) }
+        diagnostics.append(isError ? .error(message, at: location) : .warning(message, at: location))
+      }
+      cache.entries[id] = Entry(key: key, html: html, diagnostics: diagnostics)
+    }
+    return cache
+  }
+
+  static func write(_ entries: [String: Entry], to url: URL, identity: UInt64) {
+    var w = Writer()
+    w.bytes += magic
+    w.u64(identity)
+    w.int(entries.count)
+    for id in entries.keys.sorted() {
+      let e = entries[id]!
+      w.string(id)
+      w.u64(e.key)
+      w.string(e.html)
+      w.int(e.diagnostics.count)
+      for d in e.diagnostics {
+        w.bool(d.severity == .error)
+        w.string(d.message)
+        w.optional(d.location?.path)
+        w.int(d.location?.line ?? -1)
+        w.int(d.location?.column ?? -1)
+      }
+    }
+    try? Data(w.bytes).write(to: url, options: .atomic)
+  }
+}

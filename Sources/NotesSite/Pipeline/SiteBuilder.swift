@@ -45,6 +45,8 @@ public struct BuildReport: Sendable {
   public var upToDate = false
   /// Notes whose YAML and Markdown were parsed; the others came from the previous build's cache.
   public var notesParsed = 0
+  /// Notes whose Markdown was rendered to HTML; the others came from the previous build's cache.
+  public var notesRendered = 0
   /// The git subcommand of every process the build launched for history, in launch order
   /// (`["rev-parse", "log", "cat-file"]` at most); empty when the site is not in git.
   public var gitCommands: [String] = []
@@ -158,21 +160,34 @@ public enum SiteBuilder {
     clock.mark("link graph")
     let noteIDs = site.notes.keys.sorted()
     let anchorLabel = l10n.string("link_to_section")
-    let rendered = await parallelMap(noteIDs) { id -> RenderedNote in
+    // Notes whose HTML cannot have changed since the last build come from the HTML cache.
+    let htmlCacheURL = RenderedNoteCache.url(for: output)
+    let htmlCache = RenderedNoteCache.read(from: htmlCacheURL, identity: InputFingerprint.binaryIdentity)
+    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
+    let rendered = await parallelMap(noteIDs) { id -> (id: String, entry: RenderedNoteCache.Entry, cacheable: Bool, fromCache: Bool) in
       let note = site.notes[id]!
+      let key = RenderedNoteCache.key(of: note, linkKey: linkKey, index: index)
+      if let key, let hit = htmlCache.entries[id], hit.key == key { return (id, hit, true, true) }
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
-      return Markdown.render(
+      let result = Markdown.render(
         note.body,
         options: RenderOptions(
           unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
           headingAnchorLabel: anchorLabel),
         resolver: resolver)
+      return (id, RenderedNoteCache.Entry(key: key ?? 0, html: result.html, diagnostics: result.diagnostics), key != nil, false)
     }
     var noteHTML: [String: String] = [:]
-    for (id, note) in zip(noteIDs, rendered) {
-      noteHTML[id] = BodyHeadings.fitted(note.html)
-      diagnostics += note.diagnostics
+    var htmlEntries: [String: RenderedNoteCache.Entry] = [:]
+    let notesRendered = rendered.count { !$0.fromCache }
+    for note in rendered {
+      noteHTML[note.id] = BodyHeadings.fitted(note.entry.html)
+      diagnostics += note.entry.diagnostics
+      if note.cacheable { htmlEntries[note.id] = note.entry }
+    }
+    let htmlCacheWritten = Task {
+      RenderedNoteCache.write(htmlEntries, to: htmlCacheURL, identity: InputFingerprint.binaryIdentity)
     }
     clock.mark("markdown")
     if options.strict {
@@ -269,6 +284,7 @@ public enum SiteBuilder {
     case .failure(let error): failures.append(error)
     }
     await cacheWritten.value
+    await htmlCacheWritten.value
     clock.mark("files, sitemap, feed, search index")
     guard failures.isEmpty else {
       writer.discard()
@@ -284,6 +300,7 @@ public enum SiteBuilder {
     report.diagnostics = diagnostics
     report.notes = site.notes.count
     report.notesParsed = loader.notesParsed
+    report.notesRendered = notesRendered
     report.folders = site.folders.count
     report.files = written.count - report.pages
     report.bytes = written.values.reduce(0) { $0 + $1.size }
