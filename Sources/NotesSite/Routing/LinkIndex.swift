@@ -71,8 +71,18 @@ struct LinkIndex: Sendable {
     guard let slash = p.lastIndex(of: "/") else { return "" }
     return String(p[..<slash])
   }
+  /// What `NSString.pathExtension` gives (the text after the last `.` of the last path
+  /// component, none for a leading dot), without bridging: this runs for every link.
+  static func pathExtension(_ p: String) -> Substring {
+    var path = Substring(p)
+    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+    let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+    return name[name.index(after: dot)...]
+  }
+
   static func stripExtension(_ p: String) -> String {
-    let ext = (p as NSString).pathExtension.lowercased()
+    let ext = pathExtension(p).lowercased()
     return SiteLoader.noteExtensions.contains(ext) ? String(p.dropLast(ext.count + 1)) : p
   }
 
@@ -128,13 +138,16 @@ struct LinkIndex: Sendable {
       if k.isEmpty || k == "." { return (.missing("link to the content folder itself"), []) }
       return (.missing("no note or file at '\(target)'"), [])
     case .wikiLink, .wikiEmbed:
-      var target = ref.target.trimmingCharacters(in: .whitespaces)
+      var target = ref.target
+      if target.first?.isWhitespace == true || target.last?.isWhitespace == true {
+        target = target.trimmingCharacters(in: .whitespaces)
+      }
       if target.isEmpty {
         return (.note(noteID, fragment: headingID(ref.fragment, in: noteID)), [])
       }
       if target.hasPrefix("/") { target.removeFirst() }
       let k = Self.key(Self.stripExtension(target))
-      let ext = (target as NSString).pathExtension.lowercased()
+      let ext = Self.pathExtension(target).lowercased()
       let isFile = !ext.isEmpty && !SiteLoader.noteExtensions.contains(ext)
       if isFile {
         if let exact = Self.normalise(target, from: directory).flatMap({ filesByPath[Self.key($0)] }) {
