@@ -64,15 +64,25 @@ public struct TemplateLibrary: Sendable {
     }
   }
 
+  /// Renders template `name` with `data` and hands the UTF-8 bytes to `body` in place, valid
+  /// only during the call: no copy for callers that write the bytes straight out.
+  /// `capacity` is the size the output is expected to reach, so it is not grown step by step.
+  public func withRendered<R>(
+    _ name: String, _ data: TemplateValue, cache: RenderCache? = nil, capacity: Int = 0,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws(MustacheError) -> R {
+    try withRendering(name, data, cache: cache, capacity: capacity, body)
+  }
+
   private func withRendering<R>(
-    _ name: String, _ data: TemplateValue, cache: RenderCache? = nil,
+    _ name: String, _ data: TemplateValue, cache: RenderCache? = nil, capacity hint: Int = 0,
     _ body: (UnsafeBufferPointer<UInt8>) -> R
   ) throws(MustacheError) -> R {
     guard let template = program.templateIndex[name] else {
       throw MustacheError(
         template: name, line: 1, column: 1, message: "no template named '\(name)'")
     }
-    let capacity = program.sourceSizes[Int(template)] * 4 + 1024
+    let capacity = max(hint, program.sourceSizes[Int(template)] * 4 + 1024)
     var renderer = Renderer(program: program, data: data, capacity: capacity, cache: cache)
     try withExtendedLifetime(program) { () throws(MustacheError) in
       try renderer.render(template: template)

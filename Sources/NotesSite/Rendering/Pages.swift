@@ -67,21 +67,33 @@ extension PageContext {
 
   /// Renders one page to its output path (relative to the output folder) and bytes.
   func render(_ job: PageJob, revisionTexts: [String: Data]) throws(Diagnostic) -> (String, [UInt8]) {
+    try render(job, revisionTexts: revisionTexts) { path, bytes in (path, Array(bytes)) }
+  }
+
+  /// Renders one page and hands its output path and bytes to `body` (the bytes are valid only
+  /// during the call), so pages go to disk without being copied.
+  func render<R>(
+    _ job: PageJob, revisionTexts: [String: Data], _ body: (String, UnsafeBufferPointer<UInt8>) -> R
+  ) throws(Diagnostic) -> R {
+    let capacity = 64 * 1024
     switch job {
     case .notFound:
       var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil)
       data["route"] = .string("404")
       data["list"] = recentList(selected: nil)
-      return ("404.html", try theme.renderBytes("404", .object(data), cache: renderCache))
+      return try theme.withRendered("404", .object(data), cache: renderCache, capacity: capacity) { body("404.html", $0) }
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
         "site": .object(["language": .string(l10n.language)]),
         "title": .string(site.notes[noteID(of: to) ?? ""]?.title ?? site.config.title),
         "target": .string(absolute(urls.url(to)) ?? urls.url(to)),
       ])
-      return (from + "index.html", try theme.renderBytes("redirect", data))
+      return try theme.withRendered("redirect", data, cache: nil, capacity: 0) { body(from + "index.html", $0) }
     case .route(let route):
-      return (route.path + "index.html", try theme.renderBytes(templateName(route), .object(try data(for: route, revisionTexts: revisionTexts)), cache: renderCache))
+      let data = TemplateValue.object(try data(for: route, revisionTexts: revisionTexts))
+      return try theme.withRendered(templateName(route), data, cache: renderCache, capacity: capacity) {
+        body(route.path + "index.html", $0)
+      }
     }
   }
 

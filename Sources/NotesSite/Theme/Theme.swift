@@ -56,18 +56,16 @@ struct Theme: Sendable {
     return .error(error.message, at: SourceLocation(path: path, line: error.line, column: error.column))
   }
 
-  /// Renders straight into bytes, the form pages are written in (no UTF-8 check of a String).
-  func renderBytes(_ name: String, _ data: TemplateValue, cache: RenderCache? = nil)
-    throws(Diagnostic) -> [UInt8]
-  {
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(64 * 1024)
+  /// Renders and hands the bytes to `body` without copying them out of the renderer.
+  func withRendered<R>(
+    _ name: String, _ data: TemplateValue, cache: RenderCache?, capacity: Int,
+    _ body: (UnsafeBufferPointer<UInt8>) -> R
+  ) throws(Diagnostic) -> R {
     do {
-      try templates.render(name, data, cache: cache, into: &bytes)
+      return try templates.withRendered(name, data, cache: cache, capacity: capacity, body)
     } catch {
       throw Theme.templateDiagnostic(error, overridden: overridden)
     }
-    return bytes
   }
 
   func render(_ name: String, _ data: TemplateValue) throws(Diagnostic) -> String {
