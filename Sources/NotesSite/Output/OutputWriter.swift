@@ -42,7 +42,11 @@ struct OutputWriter: Sendable {
   static func encode(_ d: Diagnostic) -> String {
     let l = d.location
     let fields = [l?.path ?? "", l?.line.map(String.init) ?? "", l?.column.map(String.init) ?? "", d.message]
-    return "#warning\t" + fields.map { $0.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ") }.joined(separator: "\t")
+    func flat(_ field: String) -> String {
+      guard field.utf8.contains(where: { $0 == 0x0A || $0 == 0x09 }) else { return field }
+      return field.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+    }
+    return "#warning\t" + fields.map(flat).joined(separator: "\t")
   }
 
   static func decodeWarning(_ line: Substring) -> Diagnostic? {
@@ -59,7 +63,7 @@ struct OutputWriter: Sendable {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
   }
 
-  static func readFingerprint(_ output: URL) -> (input: UInt64?, writtenAt: Date, warnings: [Diagnostic]) {
+  static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> (input: UInt64?, writtenAt: Date, warnings: [Diagnostic]) {
     guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else {
       return (nil, Date(timeIntervalSince1970: 0), [])
     }
@@ -71,7 +75,7 @@ struct OutputWriter: Sendable {
       if line.hasPrefix("#written "), let bits = UInt64(line.dropFirst("#written ".count), radix: 16) {
         writtenAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
       }
-      if line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
+      if decode, line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
     }
     return (input, writtenAt, warnings)
   }
@@ -97,22 +101,58 @@ struct OutputWriter: Sendable {
   }
 
   static func readManifest(_ output: URL) -> ([String: Record], UInt64?) {
-    guard let text = try? String(contentsOf: output.appendingPathComponent(manifestName), encoding: .utf8)
-    else { return ([:], nil) }
+    guard let data = try? Data(contentsOf: output.appendingPathComponent(manifestName)) else {
+      return ([:], nil)
+    }
+    // Byte by byte: a large site's manifest has tens of thousands of lines.
     var records: [String: Record] = [:]
     var input: UInt64?
-    for line in text.split(separator: "\n") {
-      if line.hasPrefix("#input ") {
-        input = UInt64(line.dropFirst("#input ".count), radix: 16)
-        continue
+    data.withUnsafeBytes { raw in
+      let bytes = raw.bindMemory(to: UInt8.self)
+      var start = 0
+      while start < bytes.count {
+        var end = start
+        while end < bytes.count && bytes[end] != 0x0A { end += 1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        start = end + 1
+        if line.starts(with: Array("#input ".utf8)) {
+          input = UInt64(String(decoding: line.dropFirst(7), as: UTF8.self), radix: 16)
+          continue
+        }
+        // size \t hash \t key \t path
+        var fields: [Int] = []
+        for (i, byte) in line.enumerated() where byte == 0x09 {
+          fields.append(i)
+          if fields.count == 3 { break }
+        }
+        guard fields.count == 3, let size = Self.number(line[..<fields[0]], radix: 10),
+          let hash = Self.number(line[(fields[0] + 1)..<fields[1]], radix: 16),
+          let key = Self.number(line[(fields[1] + 1)..<fields[2]], radix: 16)
+        else { continue }
+        let path = String(decoding: line[(fields[2] + 1)...], as: UTF8.self)
+        records[path] = Record(size: Int(size), hash: hash, key: key)
       }
-      let parts = line.split(separator: "\t", maxSplits: 3)
-      guard parts.count == 4, let size = Int(parts[0]), let hash = UInt64(parts[1], radix: 16),
-        let key = UInt64(parts[2], radix: 16)
-      else { continue }
-      records[String(parts[3])] = Record(size: size, hash: hash, key: key)
     }
     return (records, input)
+  }
+
+  /// A non-empty run of decimal or lower-case hex digits that fits in 64 bits.
+  private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>, radix: UInt64) -> UInt64? {
+    guard !digits.isEmpty, digits.count <= 20 else { return nil }
+    var value: UInt64 = 0
+    for byte in digits {
+      let digit: UInt64
+      switch byte {
+      case 0x30...0x39: digit = UInt64(byte - 0x30)
+      case 0x61...0x66 where radix == 16: digit = UInt64(byte - 0x61 + 10)
+      default: return nil
+      }
+      let (times, overflow1) = value.multipliedReportingOverflow(by: radix)
+      let (sum, overflow2) = times.addingReportingOverflow(digit)
+      if overflow1 || overflow2 { return nil }
+      value = sum
+    }
+    return value
   }
 
   /// Reuses the previous build's file when it was made from the same inputs (`key`), without

@@ -125,13 +125,14 @@ public enum SiteBuilder {
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
     clock.mark("scan")
     let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
-    let (previousFiles, _) = OutputWriter.readManifest(output)
-    let (previousInput, fingerprintWritten, previousWarnings) = OutputWriter.readFingerprint(output)
+    let (previousInput, fingerprintWritten, _) = OutputWriter.readFingerprint(output, warnings: false)
     // A file modified just before the last build finished may have changed again within the
     // file system's timestamp granularity; then the fingerprint proves nothing.
     let settled = newestInput.timeIntervalSince1970 < fingerprintWritten.timeIntervalSince1970 - NoteCache.racyWindow
-    if previousInput == input, input != 0, settled, !diagnostics.hasErrors, !previousFiles.isEmpty {
+    let previousFiles = previousInput == input && input != 0 && settled ? OutputWriter.readManifest(output).0 : [:]
+    if !previousFiles.isEmpty, !diagnostics.hasErrors {
       // The warnings are those of the build that made this output, shown again.
+      let previousWarnings = OutputWriter.readFingerprint(output).warnings
       var report = BuildReport(outcome: .success, diagnostics: previousWarnings)
       report.upToDate = true
       report.files = previousFiles.count
@@ -170,6 +171,7 @@ public enum SiteBuilder {
       if let key, let hit = htmlCache.entries[id], hit.key == key { return (id, hit, true, true) }
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
+      resolver.resolved = graph.resolved[id] ?? [:]
       let result = Markdown.render(
         note.body,
         options: RenderOptions(
@@ -261,8 +263,13 @@ public enum SiteBuilder {
         {
           return .success((route.path + "index.html", record))
         }
-        let (path, html) = try pages.render(job, revisionTexts: revisionTexts)
-        return .success((path, try writer.write(path, html, key: key ?? 0)))
+        return try pages.render(job, revisionTexts: revisionTexts) { path, html in
+          Result { () throws(Diagnostic) in
+            var record = try writer.write(path, html)
+            record.key = key ?? 0
+            return (path, record)
+          }
+        }
       } catch {
         return .failure(error)
       }

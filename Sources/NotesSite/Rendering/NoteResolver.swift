@@ -11,9 +11,11 @@ struct NoteResolver: LinkResolver {
   var embedding: [String] = []
   /// `aria-label` of heading self-links in embedded notes, from the string table.
   var headingAnchorLabel = "Link to this section"
+  /// This note's references as the link graph resolved them.
+  var resolved: [SiteGraph.ResolvedKey: LinkTarget] = [:]
 
   func resolve(_ reference: LinkReference) -> LinkResolution {
-    let (target, _) = index.resolve(reference, from: noteID)
+    let target = resolved[SiteGraph.ResolvedKey(reference)] ?? index.resolve(reference, from: noteID).0
     switch target {
     case .external:
       return .keep
@@ -26,6 +28,7 @@ struct NoteResolver: LinkResolver {
         }
         var nested = self
         nested.noteID = id
+        nested.resolved = [:]
         nested.embedding.append(noteID)
         let rendered = Markdown.render(
           other.body,

@@ -9,6 +9,19 @@ struct SiteGraph: Sendable {
   /// Note → notes linking to it, in list order of the linking notes.
   var backlinks: [String: [String]] = [:]
   var diagnostics: [Diagnostic] = []
+  /// Note → what each of its references resolved to, so rendering does not resolve them again.
+  var resolved: [String: [ResolvedKey: LinkTarget]] = [:]
+
+  /// What a resolution depends on besides the note it is written in.
+  struct ResolvedKey: Hashable, Sendable {
+    var kind: LinkReference.Kind
+    var target: String
+    var fragment: String?
+
+    init(_ ref: LinkReference) {
+      (kind, target, fragment) = (ref.kind, ref.target, ref.fragment)
+    }
+  }
 
   /// Resolves every note's references on all cores, then merges in note order, so warnings
   /// and lists come out the same as one pass would give.
@@ -20,13 +33,15 @@ struct SiteGraph: Sendable {
 
   /// What one note references: attached files, linked notes, ambiguity warnings.
   private static func links(of note: Note, site: Site, index: LinkIndex)
-    -> (files: [String], notes: [String], diagnostics: [Diagnostic])
+    -> Links
   {
     var files: [String] = []
     var linked: [String] = []
     var diagnostics: [Diagnostic] = []
+    var resolved: [ResolvedKey: LinkTarget] = [:]
     for ref in note.analysis.references {
       let (target, ambiguous) = index.resolve(ref, from: note.id)
+      resolved[ResolvedKey(ref)] = target
       if !ambiguous.isEmpty {
         let names = ambiguous.map { site.notes[$0]?.displayPath ?? site.files[$0].map { "content/" + $0.sourcePath } ?? $0 }
         diagnostics.append(
@@ -40,17 +55,23 @@ struct SiteGraph: Sendable {
       default: break
       }
     }
-    return (files, linked, diagnostics)
+    return Links(files: files, notes: linked, diagnostics: diagnostics, resolved: resolved)
   }
 
-  private init(
-    site: Site, notes: [Note], links: [(files: [String], notes: [String], diagnostics: [Diagnostic])]
-  ) {
+  struct Links: Sendable {
+    var files: [String]
+    var notes: [String]
+    var diagnostics: [Diagnostic]
+    var resolved: [ResolvedKey: LinkTarget]
+  }
+
+  private init(site: Site, notes: [Note], links: [Links]) {
     var backlinkSets: [String: Set<String>] = [:]
     for (note, found) in zip(notes, links) {
       diagnostics += found.diagnostics
       for id in found.notes { backlinkSets[id, default: []].insert(note.id) }
       if !found.files.isEmpty { attachments[note.id] = found.files }
+      if !found.resolved.isEmpty { resolved[note.id] = found.resolved }
     }
     // Backlinks newest first, like the notes list (ties by ID, so the order never depends on
     // dictionary order).
