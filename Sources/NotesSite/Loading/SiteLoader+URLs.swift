@@ -156,6 +156,10 @@ extension SiteLoader {
 
   /// Tags compare case-insensitively (`#Work` = `#work`); `/` nests.
   static func normaliseTag(_ tag: String) -> String {
+    // Most tags are short ASCII words: nothing to trim or compose.
+    if tag.utf8.allSatisfy({ $0 > 0x20 && $0 < 0x80 && $0 != UInt8(ascii: "#") && $0 != UInt8(ascii: "/") }) {
+      return tag.lowercased()
+    }
     var t = Substring(tag.trimmingCharacters(in: .whitespaces))
     while t.hasPrefix("#") { t = t.dropFirst() }
     return t.split(separator: "/").map { $0.lowercased() }.joined(separator: "/")
@@ -173,21 +177,31 @@ extension SiteLoader {
     // Equal `updated` falls back to the title as a reader of the site's language orders it;
     // keys are computed once per note, not per comparison.
     let language = config.language
-    let titleKeys = site.notes.mapValues { TitleCollation.key($0.title, language: language) }
-    func listOrder(_ a: Note, _ b: Note) -> Bool {
+    // Sorted as indices into one array of sort keys: no note is copied, nothing is looked up
+    // by name while sorting.
+    let keys = site.notes.values.map { note in
+      (id: note.id, folderID: note.folderID, pinned: note.pinned, updated: note.updated, tags: note.tags,
+       title: TitleCollation.key(note.title, language: language))
+    }
+    let ordered = keys.indices.sorted { i, j in
+      let a = keys[i]
+      let b = keys[j]
       if a.pinned != b.pinned { return a.pinned }
       if a.updated != b.updated { return a.updated > b.updated }
-      let ka = titleKeys[a.id]!
-      let kb = titleKeys[b.id]!
-      if ka.primary != kb.primary { return ka.primary < kb.primary }
-      if ka.secondary != kb.secondary { return ka.secondary < kb.secondary }
+      if a.title.primary != b.title.primary { return a.title.primary < b.title.primary }
+      if a.title.secondary != b.title.secondary { return a.title.secondary < b.title.secondary }
       return a.id < b.id
     }
-    let ordered = site.notes.values.sorted(by: listOrder)
     var tags: [String: [String]] = [:]
-    for note in ordered {
+    var tagIDs: [String: String] = [:]
+    for index in ordered {
+      let note = keys[index]
       site.folders[note.folderID]?.noteIDs.append(note.id)
-      for tag in note.tags { tags[Self.tagID(tag), default: []].append(note.id) }
+      for tag in note.tags {
+        let id = tagIDs[tag] ?? Self.tagID(tag)
+        tagIDs[tag] = id
+        tags[id, default: []].append(note.id)
+      }
       site.referenceDate = max(site.referenceDate, note.updated)
     }
     site.tags = tags

@@ -41,6 +41,7 @@ struct SiteLoader {
   /// Loads from a scan of `content/` made by the caller.
   mutating func load(_ tree: ContentTree, scanDiagnostics: [Diagnostic]) async -> (Site?, [Diagnostic]) {
     var diagnostics = scanDiagnostics
+    var clock = PhaseClock()
 
     let noteEntries = tree.files.filter { Self.isNote($0.path) }
     let assetEntries = tree.files.filter { !Self.isNote($0.path) }
@@ -49,6 +50,7 @@ struct SiteLoader {
     var sources = await parallelMap(noteEntries) { entry in
       Self.read(entry, in: directory, cached: cache.lookup(entry))
     }
+    clock.mark("  load: read and parse")
     for source in sources { diagnostics += source.diagnostics }
     notesParsed = zip(noteEntries, sources).filter { cache.lookup($0.0) == nil }.count
     // What the next build may reuse: every note read cleanly, drafts included.
@@ -61,6 +63,7 @@ struct SiteLoader {
     }
     if !includeDrafts { sources.removeAll { $0.frontMatter.draft } }
 
+    clock.mark("  load: cache entries")
     let (history, historyDiagnostics) = GitHistory.load(
       contentDirectory: contentDirectory, limit: config.historyLimit)
     diagnostics += historyDiagnostics
@@ -68,9 +71,12 @@ struct SiteLoader {
     var site = Site(
       config: config, folders: [:], rootFolderIDs: [], notes: [:], files: [:], tags: [:],
       history: history, referenceDate: Date(timeIntervalSince1970: 0))
+    clock.mark("  load: history")
     diagnostics += assignURLs(
       &site, directories: tree.directories, notes: sources, assets: assetEntries)
+    clock.mark("  load: URLs")
     finishLists(&site)
+    clock.mark("  load: lists")
     return (site, diagnostics)
   }
 
