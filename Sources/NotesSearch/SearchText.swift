@@ -40,22 +40,32 @@ public enum SearchText {
   /// Foundation's normalisation: every step works character by character except around
   /// combining marks and jamo, which are never ASCII, so cutting at ASCII changes nothing.
   public static func forEachTerm(in text: String, _ body: (String) -> Void) {
+    forEachTermBytes(in: text) { body(String(decoding: $0, as: UTF8.self)) }
+  }
+
+  /// `forEachTerm` with each term as its UTF-8 bytes, valid only during the call: the index
+  /// counts terms without making a `String` of every occurrence.
+  static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var tokenizer = Tokenizer()
-    let utf8 = text.utf8
-    var i = utf8.startIndex
-    while i != utf8.endIndex {
-      let byte = utf8[i]
-      if byte < 0x80 {
-        tokenizer.feedASCII(byte, body)
-        i = utf8.index(after: i)
-        continue
+    var text = text
+    text.withUTF8 { utf8 in
+      var i = 0
+      while i < utf8.count {
+        let byte = utf8[i]
+        if byte < 0x80 {
+          tokenizer.feedASCII(byte, body)
+          i += 1
+          continue
+        }
+        var end = i + 1
+        while end < utf8.count && utf8[end] >= 0x80 { end += 1 }
+        // Cut at ASCII bytes, so the stretch is whole characters of valid UTF-8.
+        let stretch = String(decoding: UnsafeBufferPointer(rebasing: utf8[i..<end]), as: UTF8.self)
+        for scalar in normalize(stretch).unicodeScalars {
+          tokenizer.feed(scalar, body)
+        }
+        i = end
       }
-      var end = utf8.index(after: i)
-      while end != utf8.endIndex && utf8[end] >= 0x80 { end = utf8.index(after: end) }
-      for scalar in normalize(String(text[i..<end])).unicodeScalars {
-        tokenizer.feed(scalar, body)
-      }
-      i = end
     }
     tokenizer.finish(body)
   }
@@ -64,19 +74,26 @@ public enum SearchText {
   static func terms(inNormalized text: String) -> [String] {
     var terms: [String] = []
     var tokenizer = Tokenizer()
-    for scalar in text.unicodeScalars { tokenizer.feed(scalar) { terms.append($0) } }
-    tokenizer.finish { terms.append($0) }
+    for scalar in text.unicodeScalars {
+      tokenizer.feed(scalar) { terms.append(String(decoding: $0, as: UTF8.self)) }
+    }
+    tokenizer.finish { terms.append(String(decoding: $0, as: UTF8.self)) }
     return terms
   }
 
   /// Step 2 and 3: scalars of normalised text in, terms out.
   struct Tokenizer {
+    /// Receives each term's UTF-8 bytes.
+    typealias Emit = (UnsafeBufferPointer<UInt8>) -> Void
+
     /// UTF-8 of the word so far, and its length in scalars.
     private var word: [UInt8] = []
     private var wordLength = 0
     private var run: [Unicode.Scalar] = []
+    /// UTF-8 of a CJK term being handed out.
+    private var scratch: [UInt8] = []
 
-    mutating func feed(_ scalar: Unicode.Scalar, _ body: (String) -> Void) {
+    mutating func feed(_ scalar: Unicode.Scalar, _ body: Emit) {
       switch kind(of: scalar) {
       case .word:
         flushRun(body)
@@ -101,7 +118,7 @@ public enum SearchText {
 
     /// `feed` for one ASCII byte of not yet normalised text, the common case, kept cheap.
     @inline(__always)
-    mutating func feedASCII(_ byte: UInt8, _ body: (String) -> Void) {
+    mutating func feedASCII(_ byte: UInt8, _ body: Emit) {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
         appendASCII(byte, body)
@@ -114,7 +131,7 @@ public enum SearchText {
     }
 
     @inline(__always)
-    private mutating func appendASCII(_ byte: UInt8, _ body: (String) -> Void) {
+    private mutating func appendASCII(_ byte: UInt8, _ body: Emit) {
       if !run.isEmpty { flushRun(body) }
       if wordLength < maxTermLength {
         word.append(byte)
@@ -122,27 +139,29 @@ public enum SearchText {
       }
     }
 
-    mutating func finish(_ body: (String) -> Void) {
+    mutating func finish(_ body: Emit) {
       flushWord(body)
       flushRun(body)
     }
 
-    private mutating func flushWord(_ body: (String) -> Void) {
+    private mutating func flushWord(_ body: Emit) {
       guard wordLength > 0 else { return }
-      body(String(decoding: word, as: UTF8.self))
+      word.withUnsafeBufferPointer(body)
       word.removeAll(keepingCapacity: true)
       wordLength = 0
     }
 
-    private mutating func flushRun(_ body: (String) -> Void) {
+    private mutating func flushRun(_ body: Emit) {
       if run.count == 1 {
-        body(String(run[0]))
+        scratch.removeAll(keepingCapacity: true)
+        scratch.append(contentsOf: UTF8.encode(run[0])!)
+        scratch.withUnsafeBufferPointer(body)
       } else if run.count > 1 {
         for i in 1..<run.count {
-          var bigram = String.UnicodeScalarView()
-          bigram.append(run[i - 1])
-          bigram.append(run[i])
-          body(String(bigram))
+          scratch.removeAll(keepingCapacity: true)
+          scratch.append(contentsOf: UTF8.encode(run[i - 1])!)
+          scratch.append(contentsOf: UTF8.encode(run[i])!)
+          scratch.withUnsafeBufferPointer(body)
         }
       }
       run.removeAll(keepingCapacity: true)

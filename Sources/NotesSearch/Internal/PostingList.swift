@@ -24,18 +24,24 @@ extension PostingList {
   /// Documents are split into terms on all cores; the postings are then added in document
   /// order, so the result is the same as one pass would give.
   static func collect(_ documents: [SearchDocument]) -> [String: PostingList] {
-    let terms = DocumentTerms.split(documents)
     var collector = Collector()
-    for (number, found) in terms.enumerated() {
-      for (term, frequency, inTitle) in found { collector.add(term, frequency: frequency, inTitle: inTitle) }
-      collector.endDocument(number)
+    // In batches, so only one batch's term lists are held at a time.
+    let batch = 2048
+    for start in stride(from: 0, to: documents.count, by: batch) {
+      let end = min(documents.count, start + batch)
+      let terms = DocumentTerms.split(documents[start..<end])
+      for (offset, found) in terms.enumerated() {
+        for (term, frequency, inTitle) in found { collector.add(term, frequency: frequency, inTitle: inTitle) }
+        collector.endDocument(start + offset)
+      }
     }
     return collector.lists
   }
 
   /// Each document's distinct terms with their body frequency and whether the title has them.
   enum DocumentTerms {
-    static func split(_ documents: [SearchDocument]) -> [[(String, Int, Bool)]] {
+    static func split(_ documents: ArraySlice<SearchDocument>) -> [[(String, Int, Bool)]] {
+      let documents = Array(documents)
       let chunk = 64
       let chunks = (documents.count + chunk - 1) / chunk
       let results = UnsafeMutableBufferPointer<[(String, Int, Bool)]>.allocate(capacity: documents.count)
@@ -51,25 +57,63 @@ extension PostingList {
     }
 
     static func terms(of document: SearchDocument) -> [(String, Int, Bool)] {
-      var index: [String: Int] = [:]
-      var found: [(String, Int, Bool)] = []
-      SearchText.forEachTerm(in: document.text) { term in
-        if let i = index[term] {
-          found[i].1 += 1
-        } else {
-          index[term] = found.count
-          found.append((term, 1, false))
+      var table = TermTable()
+      SearchText.forEachTermBytes(in: document.text) { table.add($0, inTitle: false) }
+      SearchText.forEachTermBytes(in: document.title) { table.add($0, inTitle: true) }
+      return table.terms
+    }
+  }
+
+  /// One document's distinct terms, counted by their bytes: a `String` is made once per
+  /// distinct term, not once per occurrence, and no lookup hashes a `String`.
+  struct TermTable {
+    /// Open addressing: term number + 1 per slot, 0 when empty.
+    private var slots = [Int32](repeating: 0, count: 256)
+    private var bytes: [UInt8] = []
+    private var starts: [Int] = []
+    private var lengths: [Int] = []
+    private var hashes: [UInt64] = []
+    private var counts: [Int] = []
+    private var titles: [Bool] = []
+
+    mutating func add(_ term: UnsafeBufferPointer<UInt8>, inTitle: Bool) {
+      var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+      for byte in term { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+      var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+      while slots[slot] != 0 {
+        let n = Int(slots[slot]) - 1
+        if hashes[n] == hash, lengths[n] == term.count,
+          bytes[starts[n]..<(starts[n] + lengths[n])].elementsEqual(term)
+        {
+          if inTitle { titles[n] = true } else { counts[n] += 1 }
+          return
         }
+        slot = (slot + 1) & (slots.count - 1)
       }
-      SearchText.forEachTerm(in: document.title) { term in
-        if let i = index[term] {
-          found[i].2 = true
-        } else {
-          index[term] = found.count
-          found.append((term, 0, true))
-        }
+      starts.append(bytes.count)
+      lengths.append(term.count)
+      bytes.append(contentsOf: term)
+      hashes.append(hash)
+      counts.append(inTitle ? 0 : 1)
+      titles.append(inTitle)
+      slots[slot] = Int32(starts.count)
+      if starts.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+      slots = [Int32](repeating: 0, count: slots.count * 2)
+      for n in hashes.indices {
+        var slot = Int(truncatingIfNeeded: hashes[n]) & (slots.count - 1)
+        while slots[slot] != 0 { slot = (slot + 1) & (slots.count - 1) }
+        slots[slot] = Int32(n + 1)
       }
-      return found
+    }
+
+    /// In first-seen order: body frequency, and whether the title has the term.
+    var terms: [(String, Int, Bool)] {
+      starts.indices.map { n in
+        (String(decoding: bytes[starts[n]..<(starts[n] + lengths[n])], as: UTF8.self), counts[n], titles[n])
+      }
     }
   }
 
