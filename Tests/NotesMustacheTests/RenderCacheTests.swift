@@ -113,4 +113,28 @@ import Testing
     }
     #expect(cache.count > 0)
   }
+
+  @Test func entriesAreSharedAcrossPageTemplatesUnlessTheyIncludeBlocks() throws {
+    // Two page templates fill the layout's blocks differently. An entry that includes
+    // nothing renders the same under both and is stored once; one whose partial reads a
+    // block must come out the way each page's block says.
+    let library = try TemplateLibrary(sources: [
+      "layout": "{{$head}}{{/head}}|{{#items}}<{{name}}>{{/items}}|{{#items}}[{{> item}}]{{/items}}",
+      "item": "{{name}}{{$mark}}-{{/mark}}",
+      "a": "{{<layout}}{{$head}}A{{/head}}{{$mark}}!{{/mark}}{{/layout}}",
+      "b": "{{<layout}}{{$head}}B{{/head}}{{/layout}}",
+    ])
+    let cache = RenderCache(shared: [:])
+    func render(_ name: String) throws -> String {
+      var bytes: [UInt8] = []
+      try library.render(name, ["items": Self.items], cache: cache, into: &bytes)
+      return String(decoding: bytes, as: UTF8.self)
+    }
+    for _ in 1...2 {
+      #expect(try render("a") == "A|<n1><n2><n3>|[n1!][n2!][n3!]")
+      #expect(try render("b") == "B|<n1><n2><n3>|[n1-][n2-][n3-]")
+    }
+    // Three plain entries shared by both pages, three with a partial for each page.
+    #expect(cache.count == 9)
+  }
 }

@@ -68,6 +68,9 @@ final class Program: @unchecked Sendable {
   let keyIDs: UnsafeMutableBufferPointer<Int32>
   /// Ids of every name's first key, the only keys looked up on the context stack.
   let keyTable: KeyTable
+  /// Per op: for a section, whether its body holds a partial, parent or block, whose output
+  /// can depend on block arguments and nesting depth; false for every other op.
+  let sectionIncludes: UnsafeMutableBufferPointer<Bool>
 
   init(templates: [(name: String, nodes: [Node], sourceSize: Int)]) {
     var compiler = Compiler()
@@ -108,12 +111,24 @@ final class Program: @unchecked Sendable {
       keyIDs[Int(start)] = firstKeys[key]!
     }
     keyTable = KeyTable(keys: firstKeyList)
+    sectionIncludes = .allocate(capacity: max(1, compiler.ops.count))
+    sectionIncludes.initialize(repeating: false)
+    for (i, op) in compiler.ops.enumerated() {
+      guard case .section(_, _, let end, _) = op else { continue }
+      sectionIncludes[i] = compiler.ops[(i + 1)..<Int(end)].contains { inner in
+        switch inner {
+        case .partial, .parent, .block: true
+        default: false
+        }
+      }
+    }
   }
 
   private let keyCount: Int
 
   deinit {
     ops.deallocate()
+    sectionIncludes.deallocate()
     bytes.deallocate()
     keyIDs.deallocate()
     keys.baseAddress!.deinitialize(count: keyCount)

@@ -59,15 +59,19 @@ struct Renderer: ~Copyable {
     var arguments: [Int32] = []
     /// The cache's number for the fields above and the nesting depth.
     var cacheScope = 0
+    /// The same without block arguments and depth, for sections that include nothing.
+    var plainCacheScope = 0
   }
 
-  /// Gives `scope` its cache number, for a scope rendered at nesting `depth`.
+  /// Gives `scope` its cache numbers, for a scope rendered at nesting `depth`.
   private func identify(_ scope: inout Scope, depth: Int) {
     guard let cache else { return }
     scope.cacheScope = cache.scopeID(
       .init(
         arguments: scope.arguments, indentation: scope.indentation,
         dedentation: scope.dedentation, depth: depth))
+    scope.plainCacheScope = cache.scopeID(
+      .init(arguments: [], indentation: scope.indentation, dedentation: scope.dedentation, depth: -1))
   }
 
   mutating func render(template: Int32) throws(MustacheError) {
@@ -218,8 +222,12 @@ struct Renderer: ~Copyable {
     _ produce: (inout Renderer) throws(MustacheError) -> Void
   ) throws(MustacheError) {
     guard let cache else { return try produce(&self) }
+    // A body that includes nothing renders the same whatever blocks are passed around it
+    // and however deep it sits, so list entries are shared by every page template.
+    let includes = program.sectionIncludes[body.lowerBound - 1]
     let key = RenderCache.TableKey(
-      program: ObjectIdentifier(program), op: body.lowerBound, scope: scope.cacheScope)
+      program: ObjectIdentifier(program), op: body.lowerBound,
+      scope: includes ? scope.cacheScope : scope.plainCacheScope)
     let table: RenderCache.Table
     if let last = lastTable, last.key == key {
       table = last.table
