@@ -151,7 +151,7 @@ import Testing
     try site.ageFiles()
     #expect(await site.build().exitCode == 0)
     let before = site.snapshot()
-    try site.write("._site.notes-site-html", "notes-site-html-1\n\u{1}\u{2}garbage")
+    try site.write("._site.notes-site-html", "notes-site-html-2\n\u{1}\u{2}garbage")
     try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]!)
     let report = await site.build()
     #expect(report.exitCode == 0)

@@ -60,16 +60,62 @@ struct NoteCache: Sendable {
 
   /// Writes the cache for `sources` (only notes read without diagnostics) atomically.
   static func write(_ sources: [(ContentTree.Entry, Entry)], to url: URL, identity: UInt64) {
+    var file = CacheFileWriter(url)
     var w = Writer()
     w.bytes += magic
     w.u64(identity)
     w.u64(Date().timeIntervalSince1970.bitPattern)
     w.int(sources.count)
-    for (file, entry) in sources {
-      w.string(file.path)
-      w.entry(entry)
+    for (entry, cached) in sources {
+      w.string(entry.path)
+      w.entry(cached)
+      file.drain(&w)
     }
-    try? Data(w.bytes).write(to: url, options: .atomic)
+    file.finish(&w)
+  }
+}
+
+/// A cache file written in pieces to a temporary file beside it, then renamed over it, so a
+/// large cache is never held whole in memory and a reader never sees half of one. On any
+/// failure the previous file is left as it was.
+struct CacheFileWriter {
+  private let url: URL
+  private let temporary: String
+  private let fd: Int32
+  private var ok: Bool
+
+  init(_ url: URL) {
+    self.url = url
+    temporary = url.path + ".tmp"
+    fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+    ok = fd >= 0
+  }
+
+  /// Writes out what `w` holds once it has grown past a megabyte (or always, with `force`).
+  fileprivate mutating func drain(_ w: inout Writer, force: Bool = false) {
+    guard force || w.bytes.count >= 1 << 20 else { return }
+    if ok {
+      w.bytes.withUnsafeBufferPointer { buffer in
+        var offset = 0
+        while offset < buffer.count {
+          let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+          if n < 0 {
+            if errno == EINTR { continue }
+            ok = false
+            return
+          }
+          offset += n
+        }
+      }
+    }
+    w.bytes.removeAll(keepingCapacity: true)
+  }
+
+  fileprivate mutating func finish(_ w: inout Writer) {
+    drain(&w, force: true)
+    guard fd >= 0 else { return }
+    if close(fd) != 0 { ok = false }
+    if !ok || rename(temporary, url.path) != 0 { unlink(temporary) }
   }
 }
 
@@ -219,7 +265,8 @@ private struct Reader {
   }
 }
 
-/// Each note's rendered HTML and render warnings, kept between builds beside the output
+/// Each note's rendered HTML (as pages show it, see `BodyHeadings`) and render warnings, kept
+/// between builds beside the output
 /// (`.<output>.notes-site-html`), so a rebuild renders only the notes whose HTML could have
 /// changed. An entry's key covers the note's text and path and everything links resolve
 /// against (every note's path, title, aliases and headings, every file and folder, the base
@@ -234,7 +281,7 @@ struct RenderedNoteCache: Sendable {
 
   var entries: [String: Entry] = [:]
 
-  static let magic = Array("notes-site-html-1\n".utf8)
+  static let magic = Array("notes-site-html-2\n".utf8)
 
   static func url(for output: URL) -> URL {
     output.deletingLastPathComponent().appendingPathComponent(
@@ -296,6 +343,7 @@ struct RenderedNoteCache: Sendable {
   }
 
   static func write(_ entries: [String: Entry], to url: URL, identity: UInt64) {
+    var file = CacheFileWriter(url)
     var w = Writer()
     w.bytes += magic
     w.u64(identity)
@@ -313,7 +361,8 @@ struct RenderedNoteCache: Sendable {
         w.int(d.location?.line ?? -1)
         w.int(d.location?.column ?? -1)
       }
+      file.drain(&w)
     }
-    try? Data(w.bytes).write(to: url, options: .atomic)
+    file.finish(&w)
   }
 }

@@ -178,13 +178,14 @@ public enum SiteBuilder {
           unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
           headingAnchorLabel: anchorLabel),
         resolver: resolver)
-      return (id, RenderedNoteCache.Entry(key: key ?? 0, html: result.html, diagnostics: result.diagnostics), key != nil, false)
+      let html = BodyHeadings.fitted(result.html)
+      return (id, RenderedNoteCache.Entry(key: key ?? 0, html: html, diagnostics: result.diagnostics), key != nil, false)
     }
     var noteHTML: [String: String] = [:]
     var htmlEntries: [String: RenderedNoteCache.Entry] = [:]
     let notesRendered = rendered.count { !$0.fromCache }
     for note in rendered {
-      noteHTML[note.id] = BodyHeadings.fitted(note.entry.html)
+      noteHTML[note.id] = note.entry.html
       diagnostics += note.entry.diagnostics
       if note.cacheable { htmlEntries[note.id] = note.entry }
     }
@@ -402,7 +403,8 @@ public enum SiteBuilder {
   }
 }
 
-/// With `NOTES_SITE_TIMINGS` set, how long each phase of a build took, on standard error.
+/// With `NOTES_SITE_TIMINGS` set, how long each phase of a build took and the peak memory so
+/// far, on standard error.
 struct PhaseClock {
   private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
   private var last = Date()
@@ -410,7 +412,20 @@ struct PhaseClock {
   mutating func mark(_ phase: String) {
     guard enabled else { return }
     let now = Date()
-    FileHandle.standardError.write(Data(String(format: "%8.3f s  %@\n", now.timeIntervalSince(last), phase).utf8))
+    var usage = rusage()
+    #if canImport(Darwin)
+      getrusage(RUSAGE_SELF, &usage)
+    #else
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #endif
+    // ru_maxrss is in kilobytes on Linux and bytes on macOS.
+    #if canImport(Darwin)
+      let peak = Int(usage.ru_maxrss) / 1_048_576
+    #else
+      let peak = Int(usage.ru_maxrss) / 1024
+    #endif
+    let line = String(format: "%8.3f s  %5d MB peak  ", now.timeIntervalSince(last), peak) + phase + "\n"
+    FileHandle.standardError.write(Data(line.utf8))
     last = now
   }
 }

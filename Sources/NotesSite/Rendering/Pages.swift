@@ -204,7 +204,12 @@ extension PageContext {
   func noteData(_ note: Note) -> TemplateValue {
     if let made = memo.notes.withLock({ $0[note.id] }) { return made }
     let made = makeNoteData(note)
-    memo.notes.withLock { $0[note.id] = made }
+    memo.notes.withLock { notes in
+      // A note's pages are rendered one after another, so a few recent notes are enough;
+      // keeping all of them would hold every note's page data until the build ends.
+      if notes.count >= 256 { notes.removeAll(keepingCapacity: true) }
+      notes[note.id] = made
+    }
     return made
   }
 
