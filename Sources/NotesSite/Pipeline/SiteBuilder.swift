@@ -212,8 +212,9 @@ public enum SiteBuilder {
       assetURLs: Dictionary(uniqueKeysWithValues: assets.map { ($0.logical, urls.basePath + $0.path) }),
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()
+    clock.mark("page data")
     let keys = PageKeys(context, identity: InputFingerprint.binaryIdentity)
-    clock.mark("page data and keys")
+    clock.mark("page keys")
 
     let pages = context
     var jobs = context.jobs()
@@ -223,6 +224,7 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
     }
     jobs += redirects
+    clock.mark("jobs")
 
     // One `git cat-file --batch` for every revision shown.
     let revisionTexts = site.history?.contents(of: site.notes.values.flatMap(\.revisions)) ?? [:]
