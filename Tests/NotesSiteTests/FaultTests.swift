@@ -93,6 +93,25 @@ import Testing
       }, "\(source.diagnostics)")
   }
 
+  /// A note replaced by a FIFO between the scan and the read is refused at once: opening a
+  /// FIFO for reading would wait forever for a writer.
+  @Test func noteReplacedByAFIFOAfterTheScanIsRefused() async throws {
+    let site = try HostileSite()
+    defer { site.remove() }
+    try site.write("content/Work/Note.md", "# Note\n")
+    let content = site.root.appendingPathComponent("content")
+    let (tree, _) = ContentTree.scan(content, displayRoot: "content")
+    let entry = try #require(tree.files.first)
+    let path = content.appendingPathComponent(entry.path).path
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o644) == 0)
+    let source = SiteLoader.read(entry, in: content)
+    #expect(
+      source.diagnostics.map(\.description).contains {
+        $0 == "content/Work/Note.md: error: cannot read file: not a regular file"
+      }, "\(source.diagnostics)")
+  }
+
   /// An attachment that disappears before it is copied fails the build cleanly: the previous
   /// site is kept and the staging tree is removed.
   @Test func attachmentRemovedBeforeTheCopy() async throws {
