@@ -82,7 +82,7 @@ import Testing
     defer { site.remove() }
     #expect(await site.build().exitCode == 0)
     let before = site.snapshot()
-    try site.write("._site.notes-site-cache", "notes-site-cache-2\ngarbage")
+    try site.write("._site.notes-site-cache", "notes-site-cache-3\ngarbage")
     try site.write("content/Work/Ideas.md", Self.files["content/Work/Ideas.md"]! + "\n")
     #expect(await site.build().exitCode == 0)
     #expect(site.snapshot().keys.sorted() == before.keys.sorted())

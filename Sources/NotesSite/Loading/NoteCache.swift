@@ -19,13 +19,36 @@ struct NoteCache: Sendable {
   }
 
   var entries: [String: Entry] = [:]
-  /// When the cache was written. A file modified less than `racyWindow` before that may have
-  /// changed again within the file system's timestamp granularity after it was read, so its
-  /// entry is not trusted (git calls such entries "racily clean").
-  var writtenAt = Date(timeIntervalSince1970: 0)
+  /// When the files of the cache were scanned. A file modified less than `racyWindow` before
+  /// that may have changed again within the file system's timestamp granularity after it was
+  /// read, so its entry is not trusted (git calls such entries "racily clean").
+  var scannedAt = Date(timeIntervalSince1970: 0)
   static let racyWindow: TimeInterval = 2
 
-  static let magic = Array("notes-site-cache-2\n".utf8)
+  /// The window for files whose times have sub-second parts: their file system keeps fine
+  /// timestamps (ext4, tmpfs, APFS, btrfs). Linux stamps files from its coarse clock, which
+  /// moves once per tick, so two ticks after an edit any further edit changes the time; macOS
+  /// stamps them finer still. `racyWindow` stays for file systems that keep whole seconds.
+  static let fineRacyWindow: TimeInterval = {
+    #if os(Linux)
+      var resolution = timespec()
+      if clock_getres(CLOCK_REALTIME_COARSE, &resolution) == 0 {
+        let tick = Double(resolution.tv_sec) + Double(resolution.tv_nsec) / 1e9
+        return min(racyWindow, max(0.002, 2 * tick))
+      }
+      return 0.03
+    #else
+      return 0.01
+    #endif
+  }()
+
+  /// `fineRacyWindow` when some file's time has a fraction of a second, else `racyWindow`.
+  static func racyWindow(for times: some Sequence<Date>) -> TimeInterval {
+    let fine = times.contains { $0.timeIntervalSince1970.truncatingRemainder(dividingBy: 1) != 0 }
+    return fine ? fineRacyWindow : racyWindow
+  }
+
+  static let magic = Array("notes-site-cache-3\n".utf8)
 
   static func url(for output: URL) -> URL {
     output.deletingLastPathComponent().appendingPathComponent(
@@ -34,7 +57,8 @@ struct NoteCache: Sendable {
 
   func lookup(_ entry: ContentTree.Entry) -> Entry? {
     guard let cached = entries[entry.path], cached.stamp == entry.stamp,
-      entry.modified.timeIntervalSince1970 < writtenAt.timeIntervalSince1970 - Self.racyWindow
+      entry.modified.timeIntervalSince1970
+        < scannedAt.timeIntervalSince1970 - Self.racyWindow(for: CollectionOfOne(entry.modified))
     else { return nil }
     return cached
   }
@@ -48,7 +72,7 @@ struct NoteCache: Sendable {
       let written = reader.u64(), let count = reader.int()
     else { return NoteCache() }
     var cache = NoteCache()
-    cache.writtenAt = Date(timeIntervalSince1970: Double(bitPattern: written))
+    cache.scannedAt = Date(timeIntervalSince1970: Double(bitPattern: written))
     for _ in 0..<count {
       guard let path = reader.string(), let entry = reader.entry() else { return NoteCache() }
       cache.entries[path] = entry
@@ -59,12 +83,14 @@ struct NoteCache: Sendable {
   // MARK: Writing
 
   /// Writes the cache for `sources` (only notes read without diagnostics) atomically.
-  static func write(_ sources: [(ContentTree.Entry, Entry)], to url: URL, identity: UInt64) {
+  /// `scannedAt` is when the files were looked at: entries of files modified shortly before
+  /// are not trusted by the next build.
+  static func write(_ sources: [(ContentTree.Entry, Entry)], to url: URL, identity: UInt64, scannedAt: Date) {
     var file = CacheFileWriter(url)
     var w = Writer()
     w.bytes += magic
     w.u64(identity)
-    w.u64(Date().timeIntervalSince1970.bitPattern)
+    w.u64(scannedAt.timeIntervalSince1970.bitPattern)
     w.int(sources.count)
     for (entry, cached) in sources {
       w.string(entry.path)

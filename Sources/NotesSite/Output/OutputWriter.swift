@@ -63,21 +63,21 @@ struct OutputWriter: Sendable {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
   }
 
-  static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> (input: UInt64?, writtenAt: Date, warnings: [Diagnostic]) {
+  static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> (input: UInt64?, scannedAt: Date, warnings: [Diagnostic]) {
     guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else {
       return (nil, Date(timeIntervalSince1970: 0), [])
     }
     var input: UInt64?
-    var writtenAt = Date(timeIntervalSince1970: 0)
+    var scannedAt = Date(timeIntervalSince1970: 0)
     var warnings: [Diagnostic] = []
     for line in text.split(separator: "\n") {
       if line.hasPrefix("#input ") { input = UInt64(line.dropFirst("#input ".count), radix: 16) }
-      if line.hasPrefix("#written "), let bits = UInt64(line.dropFirst("#written ".count), radix: 16) {
-        writtenAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
+      if line.hasPrefix("#scanned "), let bits = UInt64(line.dropFirst("#scanned ".count), radix: 16) {
+        scannedAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
       }
       if decode, line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
     }
-    return (input, writtenAt, warnings)
+    return (input, scannedAt, warnings)
   }
 
   init(output: URL) throws(Diagnostic) {
@@ -236,7 +236,9 @@ struct OutputWriter: Sendable {
 
   /// Carries over files the generator did not write, writes the manifest and swaps the new
   /// tree in. `written` is everything this build produced.
-  func commit(_ written: [String: Record], input: UInt64, warnings: [Diagnostic] = []) throws(Diagnostic) {
+  /// `scannedAt` is when the build looked at its input: the next build trusts the input
+  /// fingerprint only for files modified well before it.
+  func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) throws(Diagnostic) {
     let fm = FileManager.default
     var clock = PhaseClock()
     if fm.fileExists(atPath: output.path) {
@@ -268,7 +270,7 @@ struct OutputWriter: Sendable {
       Self.removeTree(old.path)
       clock.mark("  commit: remove old")
       let record = "#input \(String(input, radix: 16))\n"
-        + "#written \(String(Date().timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
+        + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))

@@ -122,13 +122,16 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
     }
 
+    let scannedAt = Date()
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
     clock.mark("scan")
     let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
-    let (previousInput, fingerprintWritten, _) = OutputWriter.readFingerprint(output, warnings: false)
+    let (previousInput, previousScan, _) = OutputWriter.readFingerprint(output, warnings: false)
     // A file modified just before the last build finished may have changed again within the
-    // file system's timestamp granularity; then the fingerprint proves nothing.
-    let settled = newestInput.timeIntervalSince1970 < fingerprintWritten.timeIntervalSince1970 - NoteCache.racyWindow
+    // file system's timestamp granularity; then the fingerprint proves nothing. How long
+    // "just before" is depends on whether the file system keeps fractions of a second.
+    let window = NoteCache.racyWindow(for: tree.files.lazy.map(\.modified))
+    let settled = newestInput.timeIntervalSince1970 < previousScan.timeIntervalSince1970 - window
     let previousFiles = previousInput == input && input != 0 && settled ? OutputWriter.readManifest(output).0 : [:]
     if !previousFiles.isEmpty, !diagnostics.hasErrors {
       // The warnings are those of the build that made this output, shown again.
@@ -257,7 +260,7 @@ public enum SiteBuilder {
       }
     }
     let parsedNotes = loader.parsed
-    let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity) }
+    let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
     let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
         let key = keys.key(for: job, in: pages)
@@ -301,7 +304,7 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     do {
-      try writer.commit(written, input: input, warnings: diagnostics.filter { $0.severity == .warning })
+      try writer.commit(written, input: input, scannedAt: scannedAt, warnings: diagnostics.filter { $0.severity == .warning })
       clock.mark("commit")
     } catch {
       writer.discard()
