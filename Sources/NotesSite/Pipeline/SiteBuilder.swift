@@ -192,9 +192,6 @@ public enum SiteBuilder {
       diagnostics += note.entry.diagnostics
       if note.cacheable { htmlEntries[note.id] = note.entry }
     }
-    let htmlCacheWritten = Task {
-      RenderedNoteCache.write(htmlEntries, to: htmlCacheURL, identity: InputFingerprint.binaryIdentity)
-    }
     clock.mark("markdown")
     if options.strict {
       diagnostics = diagnostics.map { $0.location?.path.hasPrefix("content/") == true ? $0.escalated : $0 }
@@ -258,6 +255,11 @@ public enum SiteBuilder {
       } catch {
         return .failure(error)
       }
+    }
+    // Started only here, where nothing returns before they are awaited: a build that stops
+    // early must not leave a cache half written.
+    let htmlCacheWritten = Task {
+      RenderedNoteCache.write(htmlEntries, to: htmlCacheURL, identity: InputFingerprint.binaryIdentity)
     }
     let parsedNotes = loader.parsed
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
