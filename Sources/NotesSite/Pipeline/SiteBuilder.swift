@@ -159,6 +159,7 @@ public enum SiteBuilder {
     let settings = config
     let urls = URLFormatter(basePath: config.basePath)
     let index = LinkIndex(site: site)
+    clock.mark("link index")
     let graph = await SiteGraph.build(site: site, index: index)
     diagnostics += graph.diagnostics
     clock.mark("link graph")
