@@ -39,3 +39,25 @@ func parallelMap<T: Sendable, R: Sendable>(
     return results.flatMap { $0 }
   }
 }
+
+/// `items.map(transform)` on all cores, for synchronous code: chunks of `items` on Dispatch's
+/// worker threads, results in input order.
+func concurrentMap<T, R>(_ items: [T], _ transform: (T) -> R) -> [R] {
+  let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+  if items.count < 64 || cores == 1 { return items.map(transform) }
+  let chunkSize = max(16, (items.count + cores * 4 - 1) / (cores * 4))
+  let chunks = (items.count + chunkSize - 1) / chunkSize
+  return withoutActuallyEscaping(transform) { transform in
+    Array(unsafeUninitializedCapacity: items.count) { buffer, count in
+      nonisolated(unsafe) let base = buffer.baseAddress!
+      nonisolated(unsafe) let transform = transform
+      nonisolated(unsafe) let items = items
+      DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+        for i in (chunk * chunkSize)..<min(items.count, (chunk + 1) * chunkSize) {
+          (base + i).initialize(to: transform(items[i]))
+        }
+      }
+      count = items.count
+    }
+  }
+}

@@ -52,7 +52,9 @@ struct PageContext: Sendable {
       nextID += 1
       return .reusable(id: nextID, value)
     }
-    for id in site.notes.keys.sorted() { noteItemValues[id] = reusable(.object(makeNoteItem(id))) }
+    let noteIDs = site.notes.keys.sorted()
+    let items = concurrentMap(noteIDs) { makeNoteItem($0) }
+    for (id, item) in zip(noteIDs, items) { noteItemValues[id] = reusable(.object(item)) }
     folderItems = makeFolderItems()
     // Children first, so each parent's list holds its children's reusable values.
     func wrap(_ id: String) {

@@ -56,15 +56,16 @@ struct PageKeys: Sendable {
     }
     global = g.value
 
-    var items: [String: UInt64] = [:]
-    for (id, note) in site.notes {
+    // Each note's hashes on all cores: they cover its whole HTML.
+    let noteIDs = Array(site.notes.keys)
+    let hashes = concurrentMap(noteIDs) { id -> (item: UInt64, note: UInt64) in
+      let note = site.notes[id]!
       var h = StableHasher()
       h.combine([id, note.title, note.analysis.preview, note.folderID, note.frontMatter.lang ?? ""])
       h.combine(note.updated)
       h.combine(note.pinned)
       h.combine(note.analysis.tasks.done)
       h.combine(note.analysis.tasks.total)
-      items[id] = h.value
 
       var n = StableHasher()
       n.combine(h.value)
@@ -85,7 +86,12 @@ struct PageKeys: Sendable {
         n.combine([r.hash, r.shortHash, r.author, r.subject, r.path])
         n.combine(r.date)
       }
-      notes[id] = n.value
+      return (h.value, n.value)
+    }
+    var items: [String: UInt64] = [:]
+    for (id, hash) in zip(noteIDs, hashes) {
+      items[id] = hash.item
+      notes[id] = hash.note
     }
 
     func listKeys(_ ids: [String], prefix: String, into table: inout [String: UInt64]) {
