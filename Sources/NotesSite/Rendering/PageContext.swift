@@ -36,8 +36,9 @@ struct PageContext: Sendable {
   /// selected tag): whole columns that look the same on every page with that selection.
   var folderTreeIDs: [String: Int] = [:]
   var tagListIDs: [String: Int] = [:]
-  /// Template data made once and used by several pages: each note's `note` object (its note,
-  /// history and collaborators pages), each folder list page.
+  /// Template data made once and used by several pages: folder list pages, folder trees, and
+  /// the `note` objects of recently rendered notes (a note's note, history and collaborators
+  /// pages come one after another).
   let memo = PageMemo()
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
