@@ -332,10 +332,13 @@ struct RenderedNoteCache: Sendable {
     return h.value
   }
 
-  /// The key of one note's HTML, or nil when it embeds another note.
-  static func key(of note: Note, linkKey: UInt64, index: LinkIndex) -> UInt64? {
+  /// The key of one note's HTML, or nil when it embeds another note. `resolved` is what the
+  /// link graph made of the note's references.
+  static func key(of note: Note, linkKey: UInt64, resolved: [SiteGraph.ResolvedKey: LinkTarget]) -> UInt64? {
     for ref in note.analysis.references where ref.kind == .wikiEmbed {
-      if case .note = index.resolve(ref, from: note.id).0 { return nil }
+      // The graph resolved every reference; one it did not have is treated as an embed.
+      guard let target = resolved[SiteGraph.ResolvedKey(ref)] else { return nil }
+      if case .note = target { return nil }
     }
     var h = StableHasher()
     h.combine(linkKey)

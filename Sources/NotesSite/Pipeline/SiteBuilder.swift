@@ -171,11 +171,12 @@ public enum SiteBuilder {
     let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
     let rendered = await parallelMap(noteIDs) { id -> (id: String, entry: RenderedNoteCache.Entry, cacheable: Bool, fromCache: Bool) in
       let note = site.notes[id]!
-      let key = RenderedNoteCache.key(of: note, linkKey: linkKey, index: index)
+      let resolved = graph.resolved[id] ?? [:]
+      let key = RenderedNoteCache.key(of: note, linkKey: linkKey, resolved: resolved)
       if let key, let hit = htmlCache.entries[id], hit.key == key { return (id, hit, true, true) }
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
-      resolver.resolved = graph.resolved[id] ?? [:]
+      resolver.resolved = resolved
       let result = Markdown.render(
         note.body,
         options: RenderOptions(
