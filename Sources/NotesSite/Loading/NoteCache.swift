@@ -121,18 +121,7 @@ struct CacheFileWriter {
   fileprivate mutating func drain(_ w: inout Writer, force: Bool = false) {
     guard force || w.bytes.count >= 1 << 20 else { return }
     if ok {
-      w.bytes.withUnsafeBufferPointer { buffer in
-        var offset = 0
-        while offset < buffer.count {
-          let n = write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-          if n < 0 {
-            if errno == EINTR { continue }
-            ok = false
-            return
-          }
-          offset += n
-        }
-      }
+      ok = w.bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
     }
     w.bytes.removeAll(keepingCapacity: true)
   }

@@ -208,16 +208,25 @@ struct OutputWriter: Sendable {
       throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
     }
     defer { close(fd) }
+    guard Self.writeAll(fd, bytes) else {
+      throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
+    }
+    return record
+  }
+
+  /// Writes all of `bytes` to `fd`, retrying short and interrupted writes; false (with
+  /// `errno` set) on failure.
+  static func writeAll(_ fd: Int32, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     var offset = 0
     while offset < bytes.count {
       let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
       if n < 0 {
         if errno == EINTR { continue }
-        throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
+        return false
       }
       offset += n
     }
-    return record
+    return true
   }
 
   /// Copies a file the user wrote (an attachment), linking it when unchanged.
