@@ -53,6 +53,16 @@ enum PlainText {
       out.reserveCapacity(bytes.count)
       var pendingSpace = false
       var pendingLine = false
+      /// Before a visible character: the line break or space collapsed whitespace left.
+      @inline(__always) func separate() {
+        if pendingLine {
+          out.append(0x0A)
+        } else if pendingSpace && !out.isEmpty {
+          out.append(0x20)
+        }
+        pendingSpace = false
+        pendingLine = false
+      }
       var i = 0
       while i < bytes.count {
         let lead = bytes[i]
@@ -63,13 +73,7 @@ enum PlainText {
           } else if lead == 0x20 || (0x09...0x0D).contains(lead) {
             pendingSpace = !pendingLine
           } else {
-            if pendingLine {
-              out.append(0x0A)
-            } else if pendingSpace && !out.isEmpty {
-              out.append(0x20)
-            }
-            pendingSpace = false
-            pendingLine = false
+            separate()
             out.append(lead)
           }
           i += 1
@@ -80,13 +84,7 @@ enum PlainText {
         if isWhitespace(bytes, at: i, length: end - i) {
           pendingSpace = !pendingLine
         } else {
-          if pendingLine {
-            out.append(0x0A)
-          } else if pendingSpace && !out.isEmpty {
-            out.append(0x20)
-          }
-          pendingSpace = false
-          pendingLine = false
+          separate()
           out.append(contentsOf: bytes[i..<end])
         }
         i = end
