@@ -7,7 +7,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import serve, settle, set_viewport, start_browser  # noqa: E402
+from harness import serve, settle, set_viewport  # noqa: E402
 
 JA_SITE_DIR = os.environ.get("JA_SITE_DIR")
 if not JA_SITE_DIR:
@@ -76,13 +76,6 @@ def site():
     httpd, root = serve(JA_SITE_DIR)
     yield root
     httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = start_browser()
-    yield drv
-    drv.quit()
 
 
 def open_page(driver, url, size):

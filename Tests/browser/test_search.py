@@ -81,20 +81,6 @@ def titles(outcome):
 # The sample site
 
 @pytest.fixture(scope="module")
-def site():
-    httpd, root = serve(SITE_DIR)
-    yield root
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = start_browser()
-    yield drv
-    drv.quit()
-
-
-@pytest.fixture(scope="module")
 def nojs_driver():
     drv = start_browser(prefs=NO_JS)
     yield drv

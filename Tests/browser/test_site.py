@@ -45,20 +45,6 @@ return [...document.querySelectorAll('a.back-link')].filter(el => {
 }).map(el => new URL(el.href).pathname);"""
 
 
-@pytest.fixture(scope="module")
-def site():
-    httpd, root = serve(SITE_DIR)
-    yield root
-    httpd.shutdown()
-
-
-@pytest.fixture(scope="module")
-def driver():
-    drv = start_browser()
-    yield drv
-    drv.quit()
-
-
 def open_page(driver, url, size, dark=False):
     driver.get_log("browser")
     set_viewport(driver, size[0], size[1], dark)
