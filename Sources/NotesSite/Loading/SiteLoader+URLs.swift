@@ -179,19 +179,23 @@ extension SiteLoader {
     let language = config.language
     // Sorted as indices into one array of sort keys: no note is copied, nothing is looked up
     // by name while sorting.
-    let keys = site.notes.values.map { note in
+    // Collation keys are the costly part: made on all cores.
+    let keys = concurrentMap(Array(site.notes.values)) { note in
       (id: note.id, folderID: note.folderID, pinned: note.pinned, updated: note.updated, tags: note.tags,
        title: TitleCollation.key(note.title, language: language))
     }
-    let ordered = keys.indices.sorted { i, j in
+    func newerOrTitleFirst(_ i: Int, _ j: Int) -> Bool {
       let a = keys[i]
       let b = keys[j]
-      if a.pinned != b.pinned { return a.pinned }
       if a.updated != b.updated { return a.updated > b.updated }
       if a.title.primary != b.title.primary { return a.title.primary < b.title.primary }
       if a.title.secondary != b.title.secondary { return a.title.secondary < b.title.secondary }
       return a.id < b.id
     }
+    let recent = keys.indices.sorted(by: newerOrTitleFirst)
+    site.recentNoteIDs = recent.map { keys[$0].id }
+    // Pinned notes first, each group in recent order (a stable partition of `recent`).
+    let ordered = recent.filter { keys[$0].pinned } + recent.filter { !keys[$0].pinned }
     var tags: [String: [String]] = [:]
     var tagIDs: [String: String] = [:]
     for index in ordered {

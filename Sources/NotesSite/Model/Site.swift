@@ -63,6 +63,9 @@ public struct Site: Sendable {
   /// The date relative list labels are computed from, fixed per build so output is
   /// deterministic: the newest `updated` of any note.
   public var referenceDate: Date
+  /// Every note, newest `updated` first (ties in title order), pinned or not: the home page's
+  /// list of recent notes. Sorted once while loading; the home and 404 pages both show it.
+  public var recentNoteIDs: [String] = []
 }
 
 extension AttachmentKind {

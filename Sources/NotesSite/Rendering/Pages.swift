@@ -117,13 +117,7 @@ extension PageContext {
 
   func recentList(selected: String?) -> TemplateValue {
     // Newest first; notes updated together in the same title order as the folder lists.
-    let language = site.config.language
-    let recent = site.notes.values.map { note in
-      (note: note, key: TitleCollation.key(note.title, language: language))
-    }.sorted { a, b in
-      if a.note.updated != b.note.updated { return a.note.updated > b.note.updated }
-      return (a.key.primary, a.key.secondary, a.note.id) < (b.key.primary, b.key.secondary, b.note.id)
-    }.prefix(notesPerPage).map(\.note.id)
+    let recent = site.recentNoteIDs.prefix(notesPerPage)
     return list(title: l10n.string("recent_notes"), noteIDs: Array(recent), page: 1, selected: selected) { _ in "" }
   }
 
