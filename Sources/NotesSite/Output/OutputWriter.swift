@@ -1,5 +1,6 @@
 import Foundation
 import NotesCore
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -14,6 +15,14 @@ import NotesCore
 /// modification times; files the generator did not write (a `CNAME`, say) are carried over;
 /// files it wrote before and no longer produces are dropped. The manifest of what it wrote is
 /// `.notes-site-manifest` inside the output.
+///
+/// The site a swap replaces is kept as the spare tree `.<output>.notes-site-back`, and the
+/// next build assembles its site in that tree: it already holds every file that has not
+/// changed in the last two builds (mostly as hard links to the same files in the output), so
+/// a rebuild after a small edit touches only what changed instead of linking every file of
+/// the site again and removing the old tree. A build that rewrites more than a quarter of the
+/// site's bytes (and more than `spareAllowance`) drops the spare tree, so it never costs more
+/// disk space than that.
 struct OutputWriter: Sendable {
   static let manifestName = ".notes-site-manifest"
 
@@ -21,6 +30,22 @@ struct OutputWriter: Sendable {
   var staging: URL
   /// Path → (size, hash) of what the previous build wrote.
   var previous: [String: Record]
+  /// What the staging tree already holds when it is the spare tree: the manifest of the build
+  /// that wrote it, and the user's files it carried over.
+  var staged: [String: Record] = [:]
+  var stagedKept: Set<String> = []
+  /// Bytes of the files this build wrote rather than linked or found in place.
+  let rewritten = Counter()
+
+  final class Counter: Sendable {
+    private let count = Atomic<Int>(0)
+    func add(_ n: Int) { count.add(n, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
+  }
+
+  /// The spare tree is kept when the files a build rewrote (the only ones it does not share
+  /// with the output) come to at most a quarter of the site, or to this many bytes.
+  static let spareAllowance = 16 << 20
 
   struct Record: Sendable, Hashable {
     var size: Int
@@ -80,19 +105,40 @@ struct OutputWriter: Sendable {
     return (input, scannedAt, warnings)
   }
 
+  static func sibling(_ output: URL, _ suffix: String) -> URL {
+    output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-\(suffix)")
+  }
+
   init(output: URL) throws(Diagnostic) {
     self.output = output.standardizedFileURL
     let parent = self.output.deletingLastPathComponent()
-    staging = parent.appendingPathComponent(".\(self.output.lastPathComponent).notes-site-new")
-    // A build killed between the two renames of `commit` leaves the old site in `.old`.
-    let old = parent.appendingPathComponent(".\(self.output.lastPathComponent).notes-site-old")
+    staging = Self.sibling(self.output, "new")
+    let old = Self.sibling(self.output, "old")
+    let back = Self.sibling(self.output, "back")
     let fm = FileManager.default
+    // A build killed between the two renames of `commit` leaves the old site in `.old`.
     if !fm.fileExists(atPath: self.output.path) && fm.fileExists(atPath: old.path) {
       try? fm.moveItem(at: old, to: self.output)
     }
     Self.removeTree(old.path)
     (previous, previousInput) = Self.readManifest(self.output)
+    // A staging tree left behind was being changed by a build that did not finish.
     Self.removeTree(staging.path)
+    // The spare tree is usable only with its manifest and the list of the user's files in
+    // it, which the build that made it the spare tree wrote last.
+    if !previous.isEmpty, rename(back.path, staging.path) == 0 {
+      let keptList = staging.path + "/" + Self.keptListName
+      let records = Self.readManifest(staging).0
+      if !records.isEmpty, let list = try? Data(contentsOf: URL(fileURLWithPath: keptList)) {
+        unlink(keptList)
+        staged = records
+        stagedKept = Set(list.split(separator: 0x0A).map { String(decoding: $0, as: UTF8.self) })
+      } else {
+        Self.removeTree(staging.path)
+      }
+    } else {
+      Self.removeTree(back.path)
+    }
     do {
       try fm.createDirectory(at: staging, withIntermediateDirectories: true)
     } catch {
@@ -136,6 +182,10 @@ struct OutputWriter: Sendable {
     return (records, input)
   }
 
+  /// In the spare tree: the user's files it holds (carried over from the output it was), one
+  /// path per line.
+  static let keptListName = ".notes-site-kept"
+
   /// A non-empty run of decimal or lower-case hex digits that fits in 64 bits.
   private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>, radix: UInt64) -> UInt64? {
     guard !digits.isEmpty, digits.count <= 20 else { return nil }
@@ -156,24 +206,43 @@ struct OutputWriter: Sendable {
   }
 
   /// Reuses the previous build's file when it was made from the same inputs (`key`), without
-  /// rendering it again.
+  /// rendering it again: the spare tree's copy when it has one, else a link to the output's.
   func reuse(_ path: String, key: UInt64) -> Record? {
-    guard key != 0, let old = previous[path], old.key == key else { return nil }
-    let target = staging.path + "/" + path
-    if link(output.path + "/" + path, target) != 0 {
-      guard errno == ENOENT else { return nil }
-      Self.makeDirectories((target as NSString).deletingLastPathComponent)
-      guard link(output.path + "/" + path, target) == 0 else { return nil }
-    }
+    guard key != 0 else { return nil }
+    if let have = staged[path], have.key == key { return have }
+    guard let old = previous[path], old.key == key, linkPrevious(path) else { return nil }
     return old
   }
 
-  /// `mkdir -p` with system calls: the common case (parent exists) costs one `mkdir`.
+  /// Hard-links the output's file at `path` into the staging tree, replacing what is there.
+  private func linkPrevious(_ path: String) -> Bool {
+    let target = staging.path + "/" + path
+    if staged[path] != nil || stagedKept.contains(path) { unlink(target) }
+    if link(output.path + "/" + path, target) == 0 { return true }
+    guard errno == ENOENT || errno == ENOTDIR || errno == EEXIST else { return false }
+    if errno == EEXIST { unlink(target) } else { Self.makeDirectories((target as NSString).deletingLastPathComponent) }
+    return link(output.path + "/" + path, target) == 0
+  }
+
+  /// `mkdir -p` with system calls for the staging tree: the common case (parent exists) costs
+  /// one `mkdir`. The staging tree is the generator's own, so a file of an older site standing
+  /// where a folder now goes is removed (never followed, if it is a symbolic link).
   static func makeDirectories(_ path: String) {
-    if mkdir(path, 0o755) == 0 || errno == EEXIST { return }
-    guard errno == ENOENT else { return }
-    makeDirectories((path as NSString).deletingLastPathComponent)
-    _ = mkdir(path, 0o755)
+    if mkdir(path, 0o755) == 0 { return }
+    switch errno {
+    case EEXIST:
+      var info = stat()
+      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+      unlink(path)
+    case ENOENT, ENOTDIR:
+      makeDirectories((path as NSString).deletingLastPathComponent)
+    default:
+      return
+    }
+    if mkdir(path, 0o755) != 0 && errno == EEXIST {
+      var info = stat()
+      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { unlink(path); _ = mkdir(path, 0o755) }
+    }
   }
 
   /// Writes a page into the staging tree (or links the unchanged previous one).
@@ -185,25 +254,30 @@ struct OutputWriter: Sendable {
     return record
   }
 
-  /// Writes one file into the staging tree (or links the unchanged previous one).
+  /// Writes one file into the staging tree, unless the tree already holds those bytes there or
+  /// the output does (then it is linked).
   func write(_ path: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(Diagnostic) -> Record {
     let record = Record(size: bytes.count, hash: ContentHash.wide(bytes))
+    if record.sameBytes(as: staged[path]) { return record }
+    if record.sameBytes(as: previous[path]), linkPrevious(path) { return record }
+    rewritten.add(bytes.count)
     let target = staging.path + "/" + path
     let location = SourceLocation(path: output.lastPathComponent + "/" + path)
-    let unchanged = record.sameBytes(as: previous[path])
-    if unchanged, link(output.path + "/" + path, target) == 0 { return record }
-    if errno == ENOENT || !unchanged {
-      let directory = (target as NSString).deletingLastPathComponent
-      if mkdir(directory, 0o755) != 0 && errno != EEXIST {
-        do {
-          try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-          throw .error("cannot create directory: \(SiteLoader.describe(error))", at: location)
-        }
+    // A new file, never one opened in place: the staging tree's files may be links to the
+    // output's, which must not change.
+    var fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    if fd < 0 {
+      switch errno {
+      case EEXIST:
+        var info = stat()
+        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
+      case ENOENT, ENOTDIR:
+        Self.makeDirectories((target as NSString).deletingLastPathComponent)
+      default:
+        break
       }
-      if unchanged, link(output.path + "/" + path, target) == 0 { return record }
+      fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
     }
-    let fd = open(target, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
     guard fd >= 0 else {
       throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
     }
@@ -250,39 +324,85 @@ struct OutputWriter: Sendable {
   func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) throws(Diagnostic) {
     let fm = FileManager.default
     var clock = PhaseClock()
+    // What the spare tree held that this site does not: files of an older build, and files
+    // of the user's that are gone from the output since.
+    var removed: [String] = []
+    for path in staged.keys where written[path] == nil {
+      unlink(staging.path + "/" + path)
+      removed.append(path)
+    }
+    var kept: [String] = []
     if fm.fileExists(atPath: output.path) {
       for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
-        let target = staging.appendingPathComponent(path)
-        try? fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        if link(output.appendingPathComponent(path).path, target.path) != 0 {
-          try? fm.copyItem(at: output.appendingPathComponent(path), to: target)
+        kept.append(path)
+        let target = staging.path + "/" + path
+        if stagedKept.contains(path) { unlink(target) }
+        Self.makeDirectories((target as NSString).deletingLastPathComponent)
+        if link(output.path + "/" + path, target) != 0 {
+          try? fm.copyItem(atPath: output.path + "/" + path, toPath: target)
         }
       }
     }
+    let keptSet = Set(kept)
+    for path in stagedKept where written[path] == nil && !keptSet.contains(path) {
+      unlink(staging.path + "/" + path)
+      removed.append(path)
+    }
+    Self.removeEmptyFolders(above: removed, in: staging.path)
     clock.mark("  commit: carry over")
     let manifest = written.keys.sorted().map { path in
       let r = written[path]!
       return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
     }.joined()
     do {
-      try Data(manifest.utf8).write(to: staging.appendingPathComponent(Self.manifestName))
+      let manifestURL = staging.appendingPathComponent(Self.manifestName)
+      unlink(manifestURL.path)
+      try Data(manifest.utf8).write(to: manifestURL)
       // No fingerprint while the trees are swapped: a build killed in between is never taken
       // for up to date.
       let fingerprint = Self.fingerprintURL(output)
       try? fm.removeItem(at: fingerprint)
-      let old = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-old")
+      let old = Self.sibling(output, "old")
+      let back = Self.sibling(output, "back")
+      Self.removeTree(back.path)
       if fm.fileExists(atPath: output.path) {
         try fm.moveItem(at: output, to: old)
       }
       try fm.moveItem(at: staging, to: output)
       clock.mark("  commit: manifest, swap")
-      Self.removeTree(old.path)
+      // The replaced site becomes the spare tree for the next build, unless this build
+      // rewrote so much of it that keeping it would cost real disk space.
+      let siteBytes = written.values.reduce(0) { $0 + $1.size }
+      let keepSpare = rewritten.value <= max(siteBytes / 4, Self.spareAllowance)
+      // A new file, not one of the user's that happens to have the name (and may be linked
+      // into the new site).
+      let keptList = old.appendingPathComponent(Self.keptListName)
+      unlink(keptList.path)
+      let keptPaths = Data(kept.map { $0 + "\n" }.joined().utf8)
+      if !keepSpare || (try? keptPaths.write(to: keptList)) == nil || rename(old.path, back.path) != 0 {
+        Self.removeTree(old.path)
+      }
       clock.mark("  commit: remove old")
       let record = "#input \(String(input, radix: 16))\n"
         + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))
+    }
+  }
+
+  /// Removes the folders that removing `paths` (relative to `root`) left empty, deepest first;
+  /// a folder that still holds anything stays.
+  static func removeEmptyFolders(above paths: [String], in root: String) {
+    var folders = Set<String>()
+    for path in paths {
+      var folder = (path as NSString).deletingLastPathComponent
+      while !folder.isEmpty, folders.insert(folder).inserted {
+        folder = (folder as NSString).deletingLastPathComponent
+      }
+    }
+    for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+      rmdir(root + "/" + folder)
     }
   }
 
