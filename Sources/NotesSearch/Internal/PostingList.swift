@@ -21,37 +21,89 @@ struct PostingList {
 extension PostingList {
   /// The postings of every term in `documents`, numbered by their position in the array.
   ///
-  /// Documents are split into terms on all cores; the postings are then added in document
-  /// order, so the result is the same as one pass would give.
+  /// Documents are split into terms on all cores, in chunks that number their terms locally;
+  /// one pass then maps each chunk's distinct terms to global numbers (one dictionary lookup
+  /// per term and chunk, not per term and document) and adds the postings in document order,
+  /// so the result is the same as one pass over the documents would give.
   static func collect(_ documents: [SearchDocument]) -> [String: PostingList] {
-    var collector = Collector()
+    var numbers: [String: Int] = [:]
+    var terms: [String] = []
+    var postings: [PostingList] = []
     // In batches, so only one batch's term lists are held at a time.
     let batch = 2048
     for start in stride(from: 0, to: documents.count, by: batch) {
       let end = min(documents.count, start + batch)
-      let terms = DocumentTerms.split(documents[start..<end])
-      for (offset, found) in terms.enumerated() {
-        for (term, frequency, inTitle) in found { collector.add(term, frequency: frequency, inTitle: inTitle) }
-        collector.endDocument(start + offset)
+      var document = start
+      for chunk in DocumentTerms.split(documents[start..<end]) {
+        let global = chunk.terms.map { term in
+          if let known = numbers[term] { return known }
+          numbers[term] = terms.count
+          terms.append(term)
+          postings.append(PostingList())
+          return terms.count - 1
+        }
+        for found in chunk.documents {
+          for (local, frequency, inTitle) in found {
+            postings[global[local]].add(document: document, frequency: frequency, inTitle: inTitle)
+          }
+          document += 1
+        }
       }
     }
-    return collector.lists
+    return Dictionary(uniqueKeysWithValues: zip(terms, postings))
   }
 
-  /// Each document's distinct terms with their body frequency and whether the title has them.
+  /// Each document's distinct terms with their body frequency and whether the title has them,
+  /// by a number local to the document's chunk.
   enum DocumentTerms {
-    static func split(_ documents: ArraySlice<SearchDocument>) -> [[(String, Int, Bool)]] {
+    struct Chunk {
+      /// Local number → term.
+      var terms: [String] = []
+      /// Per document: (local number, body frequency, in title).
+      var documents: [[(Int, Int, Bool)]] = []
+    }
+
+    static let chunkSize = 64
+
+    static func split(_ documents: ArraySlice<SearchDocument>) -> [Chunk] {
       let documents = Array(documents)
-      let chunk = 64
-      let chunks = (documents.count + chunk - 1) / chunk
-      let results = UnsafeMutableBufferPointer<[(String, Int, Bool)]>.allocate(capacity: documents.count)
-      results.initialize(repeating: [])
+      let chunks = (documents.count + chunkSize - 1) / chunkSize
+      let results = UnsafeMutableBufferPointer<Chunk>.allocate(capacity: chunks)
+      results.initialize(repeating: Chunk())
       defer { results.deallocate() }
       nonisolated(unsafe) let output = results
       DispatchQueue.concurrentPerform(iterations: chunks) { c in
-        for i in (c * chunk)..<min(documents.count, (c + 1) * chunk) {
-          output[i] = terms(of: documents[i])
+        var chunk = Chunk()
+        var numbers: [String: Int] = [:]
+        // Where each local term sits in the current document's list: terms are distinct by
+        // bytes, and equal `String`s (canonically equivalent) must still give one posting.
+        var lastDocument: [Int] = []
+        var position: [Int] = []
+        for i in (c * chunkSize)..<min(documents.count, (c + 1) * chunkSize) {
+          var found: [(Int, Int, Bool)] = []
+          for (term, frequency, inTitle) in terms(of: documents[i]) {
+            let number: Int
+            if let known = numbers[term] {
+              number = known
+            } else {
+              number = chunk.terms.count
+              numbers[term] = number
+              chunk.terms.append(term)
+              lastDocument.append(-1)
+              position.append(0)
+            }
+            if lastDocument[number] == i {
+              found[position[number]].1 += frequency
+              found[position[number]].2 = found[position[number]].2 || inTitle
+            } else {
+              lastDocument[number] = i
+              position[number] = found.count
+              found.append((number, frequency, inTitle))
+            }
+          }
+          chunk.documents.append(found)
         }
+        output[c] = chunk
       }
       return Array(results)
     }
@@ -114,56 +166,6 @@ extension PostingList {
       starts.indices.map { n in
         (String(decoding: bytes[starts[n]..<(starts[n] + lengths[n])], as: UTF8.self), counts[n], titles[n])
       }
-    }
-  }
-
-  /// Counts one document's terms in arrays indexed by term number, so each token costs one
-  /// dictionary lookup.
-  private struct Collector {
-    var numbers: [String: Int] = [:]
-    var terms: [String] = []
-    var postings: [PostingList] = []
-    var frequency: [Int] = []
-    var inTitle: [Bool] = []
-    /// Term numbers seen in the current document, each once.
-    var seen: [Int] = []
-    var isSeen: [Bool] = []
-
-    /// A document's term, seen once per document with its totals.
-    mutating func add(_ term: String, frequency count: Int, inTitle title: Bool) {
-      let number: Int
-      if let known = numbers[term] {
-        number = known
-      } else {
-        number = terms.count
-        numbers[term] = number
-        terms.append(term)
-        postings.append(PostingList())
-        frequency.append(0)
-        inTitle.append(false)
-        isSeen.append(false)
-      }
-      if !isSeen[number] {
-        isSeen[number] = true
-        seen.append(number)
-      }
-      frequency[number] += count
-      if title { inTitle[number] = true }
-    }
-
-    mutating func endDocument(_ document: Int) {
-      for number in seen {
-        postings[number].add(
-          document: document, frequency: frequency[number], inTitle: inTitle[number])
-        frequency[number] = 0
-        inTitle[number] = false
-        isSeen[number] = false
-      }
-      seen.removeAll(keepingCapacity: true)
-    }
-
-    var lists: [String: PostingList] {
-      Dictionary(uniqueKeysWithValues: zip(terms, postings))
     }
   }
 }

@@ -158,6 +158,14 @@ public enum SiteBuilder {
 
     let settings = config
     let urls = URLFormatter(basePath: config.basePath)
+    // The folder of top-level notes is named by the theme, in the site's language; links are
+    // resolved against its fixed English name, so renaming it changes only what pages show.
+    var shownSite = site
+    if shownSite.folders[SiteLoader.topLevelFolderID]?.sourcePath == "" {
+      shownSite.folders[SiteLoader.topLevelFolderID]?.name = l10n.string("notes")
+    }
+    let shown = shownSite
+    let searchIndex = Task { searchFiles(shown, urls: urls, output: output) }
     let index = LinkIndex(site: site)
     clock.mark("link index")
     let graph = await SiteGraph.build(site: site, index: index)
@@ -203,14 +211,8 @@ public enum SiteBuilder {
     }
 
     let assets = theme.assets
-    // The folder of top-level notes is named by the theme, in the site's language; links were
-    // resolved above against its fixed English name, so renaming it here changes only pages.
-    var shownSite = site
-    if shownSite.folders[SiteLoader.topLevelFolderID]?.sourcePath == "" {
-      shownSite.folders[SiteLoader.topLevelFolderID]?.name = l10n.string("notes")
-    }
     var context = PageContext(
-      site: shownSite, graph: graph, index: index, urls: urls, theme: theme, l10n: l10n, noteHTML: noteHTML,
+      site: shown, graph: graph, index: index, urls: urls, theme: theme, l10n: l10n, noteHTML: noteHTML,
       assetURLs: Dictionary(uniqueKeysWithValues: assets.map { ($0.logical, urls.basePath + $0.path) }),
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()
@@ -252,7 +254,7 @@ public enum SiteBuilder {
         for (path, bytes) in try siteFiles(pages) {
           written[path] = try writer.write(path, bytes)
         }
-        try writeSearchIndex(pages, writer: writer, into: &written)
+        try writeSearchIndex(await searchIndex.value, writer: writer, into: &written)
         return .success(written)
       } catch {
         return .failure(error)

@@ -108,24 +108,28 @@ extension SiteBuilder {
   }
 
   /// The search documents of every published note, in a stable order.
-  static func searchDocuments(_ context: PageContext) -> [SearchDocument] {
-    let site = context.site
-    let urls = context.urls
-    let documents = site.notes.keys.sorted().map { id in
+  static func searchDocuments(_ site: Site, urls: URLFormatter) -> [SearchDocument] {
+    site.notes.keys.sorted().map { id in
       let note = site.notes[id]!
       return SearchDocument(
         url: urls.url(.note(id)), title: note.title,
         folder: site.folders[note.folderID]?.name ?? "", text: note.analysis.plainText,
         updated: note.updated)
     }
-    return documents
   }
 
-  /// Writes the search index, or reuses the previous one when no document changed.
-  static func writeSearchIndex(
-    _ context: PageContext, writer: OutputWriter, into written: inout [String: OutputWriter.Record]
-  ) throws(Diagnostic) {
-    let documents = searchDocuments(context)
+  /// The search index of a build: what it is made from (`key`) and, unless the output already
+  /// has the index for that key, its files.
+  struct SearchFiles: Sendable {
+    var key: UInt64
+    var documents: [SearchDocument]
+    var files: [String: [UInt8]]?
+  }
+
+  /// Made as soon as the notes are loaded, beside the link graph and rendering, since it
+  /// depends on nothing else. `shown` is the site with folder names as pages show them.
+  static func searchFiles(_ shown: Site, urls: URLFormatter, output: URL) -> SearchFiles {
+    let documents = searchDocuments(shown, urls: urls)
     var h = StableHasher()
     h.combine(SearchIndex.formatVersion)
     for d in documents {
@@ -133,11 +137,26 @@ extension SiteBuilder {
       h.combine(d.updated)
     }
     let key = max(1, h.value)
-    let previous = writer.previous.filter { $0.key.hasPrefix("_search/") && $0.key != "_search/index.html" }
+    let previous = OutputWriter.readManifest(output).0.filter { isSearchIndexFile($0.key) }
     if !previous.isEmpty, previous.values.allSatisfy({ $0.key == key }) {
+      return SearchFiles(key: key, documents: documents, files: nil)
+    }
+    return SearchFiles(key: key, documents: documents, files: SearchIndex.build(documents))
+  }
+
+  static func isSearchIndexFile(_ path: String) -> Bool {
+    path.hasPrefix("_search/") && path != "_search/index.html"
+  }
+
+  /// Writes the search index, or reuses the previous one when no document changed.
+  static func writeSearchIndex(
+    _ index: SearchFiles, writer: OutputWriter, into written: inout [String: OutputWriter.Record]
+  ) throws(Diagnostic) {
+    let previous = writer.previous.filter { isSearchIndexFile($0.key) }
+    if index.files == nil, !previous.isEmpty, previous.values.allSatisfy({ $0.key == index.key }) {
       var reused: [String: OutputWriter.Record] = [:]
       for path in previous.keys {
-        guard let record = writer.reuse(path, key: key) else { break }
+        guard let record = writer.reuse(path, key: index.key) else { break }
         reused[path] = record
       }
       if reused.count == previous.count {
@@ -145,8 +164,9 @@ extension SiteBuilder {
         return
       }
     }
-    for (path, bytes) in SearchIndex.build(documents).sorted(by: { $0.key < $1.key }) {
-      written["_search/" + path] = try writer.write("_search/" + path, bytes, key: key)
+    let files = index.files ?? SearchIndex.build(index.documents)
+    for (path, bytes) in files.sorted(by: { $0.key < $1.key }) {
+      written["_search/" + path] = try writer.write("_search/" + path, bytes, key: index.key)
     }
   }
 
