@@ -13,9 +13,11 @@ import Testing
 @Suite(.serialized) struct FaultKillTests {
   static let kills = ProcessInfo.processInfo.environment["NOTES_SITE_KILLS"].flatMap(Int.init) ?? 8
 
-  /// Writes 2,000 notes in 20 folders; `version` changes every note's text.
-  static func writeCorpus(_ content: URL, version: Int) throws {
+  /// Writes 2,000 notes in 20 folders; `version` changes the text of the first
+  /// `changedNotes` notes.
+  static func writeCorpus(_ content: URL, version: Int, changedNotes: Int) throws {
     for i in 0..<2_000 {
+      let version = i < changedNotes ? version : 0
       let folder = content.appendingPathComponent(String(format: "Folder %02d", i % 20))
       try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
       let text = """
@@ -78,7 +80,10 @@ import Testing
     return process
   }
 
-  @Test func killedBuildsLeaveACompleteSite() async throws {
+  /// With every note changed, each build rewrites the whole site; with one, each build
+  /// assembles the new site in the spare tree (the site from two builds ago).
+  @Test(arguments: [2_000, 1])
+  func killedBuildsLeaveACompleteSite(changedNotes: Int) async throws {
     let directory = try TemporaryDirectory()
     let root = directory.url
     let fm = FileManager.default
@@ -89,7 +94,7 @@ import Testing
     let versions = [
       root.appendingPathComponent("content-0"), root.appendingPathComponent("content-1"),
     ]
-    for (v, url) in versions.enumerated() { try Self.writeCorpus(url, version: v) }
+    for (v, url) in versions.enumerated() { try Self.writeCorpus(url, version: v, changedNotes: changedNotes) }
     var inPlace: Int?
     func use(_ v: Int) throws {
       guard inPlace != v else { return }
@@ -99,26 +104,32 @@ import Testing
       inPlace = v
     }
 
-    // Reference builds of both versions, and how long one takes.
+    // Reference builds of both versions.
     let references = [root.appendingPathComponent("ref-0"), root.appendingPathComponent("ref-1")]
-    var duration = 0.0
     for v in [0, 1] {
       try use(v)
-      let start = Date()
       let process = try Self.build(source, references[v], in: root)
       process.waitUntilExit()
-      duration = max(duration, Date().timeIntervalSince(start))
       #expect(process.terminationStatus == 0)
     }
     #expect(!Self.identical(references[0], references[1]))
 
-    // Start from a complete version-0 site.
+    // Start from a complete site built as version 1, then 0, then 1 again, so a spare tree
+    // exists when one is kept; the last rebuild is timed, and the kills fall within one.
     let output = root.appendingPathComponent("out")
-    try use(0)
     var process = try Self.build(source, output, in: root)
     process.waitUntilExit()
+    try use(0)
+    process = try Self.build(source, output, in: root)
+    process.waitUntilExit()
     #expect(Self.identical(output, references[0]))
-    var current = 0
+    try use(1)
+    let start = Date()
+    process = try Self.build(source, output, in: root)
+    process.waitUntilExit()
+    let duration = Date().timeIntervalSince(start)
+    #expect(Self.identical(output, references[1]))
+    var current = 1
     var outcomes: [String: Int] = [:]
     var generator = SystemRandomNumberGenerator()
     for kill in 0..<Self.kills {
@@ -170,7 +181,7 @@ import Testing
     #expect(!fm.fileExists(atPath: root.appendingPathComponent(".out.notes-site-new").path))
     #expect(!fm.fileExists(atPath: root.appendingPathComponent(".out.notes-site-old").path))
     print(
-      "FaultKillTests: \(Self.kills) kills over builds of \(String(format: "%.1f", duration)) s: \(outcomes.sorted { $0.key < $1.key })"
+      "FaultKillTests (\(changedNotes) notes changed): \(Self.kills) kills over builds of \(String(format: "%.1f", duration)) s: \(outcomes.sorted { $0.key < $1.key })"
     )
   }
 }
