@@ -5,6 +5,8 @@ import NotesMustache
 /// The `notes-site` command: parses arguments, runs a command, returns the exit code
 /// (0 success, 1 content errors, 2 usage errors).
 public enum CommandLineTool {
+  /// The last build's model (see `BuildReport.model`), held until the process exits.
+  nonisolated(unsafe) static var keptUntilExit: BuildReport.Model?
   public static let version = "0.1.0"
 
   public static let help = """
@@ -117,6 +119,8 @@ public enum CommandLineTool {
     let report = await SiteBuilder.build(options)
     if options.progress != nil { ProgressBar.clear() }
     printReport(report, quiet: flags.quiet)
+    // The process exits next: the build's memory goes with it, without being freed piece by piece.
+    keptUntilExit = report.model
     return report.exitCode
   }
 
