@@ -62,6 +62,10 @@ struct OutputWriter: Sendable {
 
   /// The whole input the previous build was made from, when it finished.
   var previousInput: UInt64?
+  /// Files in the output the generator did not write (a `CNAME`, say), carried over by
+  /// `commit`: looked for while pages render, since nothing but the user changes the output
+  /// before the swap.
+  private var userFiles: Task<[String], Never>?
 
   /// Warnings of the build that wrote a manifest, replayed when nothing changed since.
   static func encode(_ d: Diagnostic) -> String {
@@ -143,6 +147,12 @@ struct OutputWriter: Sendable {
       try fm.createDirectory(at: staging, withIntermediateDirectories: true)
     } catch {
       throw .error("cannot create the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: parent.path))
+    }
+    if fm.fileExists(atPath: self.output.path) {
+      let (output, previous) = (self.output, previous)
+      userFiles = Task {
+        Self.allFiles(output).filter { previous[$0] == nil && $0 != Self.manifestName }
+      }
     }
   }
 
@@ -321,7 +331,7 @@ struct OutputWriter: Sendable {
   /// tree in. `written` is everything this build produced.
   /// `scannedAt` is when the build looked at its input: the next build trusts the input
   /// fingerprint only for files modified well before it.
-  func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) throws(Diagnostic) {
+  func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) async throws(Diagnostic) {
     let fm = FileManager.default
     var clock = PhaseClock()
     // What the spare tree held that this site does not: files of an older build, and files
@@ -332,8 +342,8 @@ struct OutputWriter: Sendable {
       removed.append(path)
     }
     var kept: [String] = []
-    if fm.fileExists(atPath: output.path) {
-      for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
+    if let userFiles {
+      for path in await userFiles.value where written[path] == nil {
         kept.append(path)
         let target = staging.path + "/" + path
         if stagedKept.contains(path) { unlink(target) }
