@@ -373,7 +373,8 @@ public enum SiteBuilder {
     var redirects: [PageJob] = []
     var diagnostics: [Diagnostic] = []
     let base = site.config.basePath
-    for note in site.notes.values.sorted(by: { $0.id < $1.id }) {
+    for id in site.notes.keys.sorted() where !site.notes[id]!.frontMatter.aliases.isEmpty {
+      let note = site.notes[id]!
       let location = SourceLocation(path: note.displayPath)
       for alias in note.frontMatter.aliases {
         // An alias that cannot be a path on this site, or that would overwrite a page, a file

@@ -30,8 +30,11 @@ extension SiteBuilder {
     // base_url has a host, else stable `urn:` ids; links are always usable URLs. Text is
     // stripped of characters XML 1.0 cannot carry (a form feed in a note would otherwise
     // make the whole feed unreadable).
-    let recent = site.notes.values.sorted { ($0.updated, $1.id) > ($1.updated, $0.id) }
-      .prefix(max(0, site.config.feedLimit))
+    // Sorted as IDs, not as whole notes.
+    let recent = site.notes.keys.sorted { a, b in
+      let (x, y) = (site.notes[a]!.updated, site.notes[b]!.updated)
+      return x != y ? x > y : a < b
+    }.prefix(max(0, site.config.feedLimit)).map { site.notes[$0]! }
     let feedPath = urls.basePath + "feed.xml"
     let home = uriEncoded(urls.basePath)
     let feed: TemplateValue = .object([
