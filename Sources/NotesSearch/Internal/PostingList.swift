@@ -29,6 +29,9 @@ extension PostingList {
     var numbers: [String: Int] = [:]
     var terms: [String] = []
     var postings: [PostingList] = []
+    // The last document each term got a posting for: two chunk terms that are equal as
+    // `String`s (never the case for NFC terms) must not give a document two postings.
+    var lastDocument: [Int] = []
     // In batches, so only one batch's term lists are held at a time.
     let batch = 2048
     for start in stride(from: 0, to: documents.count, by: batch) {
@@ -40,11 +43,15 @@ extension PostingList {
           numbers[term] = terms.count
           terms.append(term)
           postings.append(PostingList())
+          lastDocument.append(-1)
           return terms.count - 1
         }
         for found in chunk.documents {
           for (local, frequency, inTitle) in found {
-            postings[global[local]].add(document: document, frequency: frequency, inTitle: inTitle)
+            let number = global[local]
+            guard lastDocument[number] != document else { continue }
+            lastDocument[number] = document
+            postings[number].add(document: document, frequency: frequency, inTitle: inTitle)
           }
           document += 1
         }
@@ -73,83 +80,69 @@ extension PostingList {
       defer { results.deallocate() }
       nonisolated(unsafe) let output = results
       DispatchQueue.concurrentPerform(iterations: chunks) { c in
+        var table = TermTable()
         var chunk = Chunk()
-        var numbers: [String: Int] = [:]
-        // Where each local term sits in the current document's list: terms are distinct by
-        // bytes, and equal `String`s (canonically equivalent) must still give one posting.
-        var lastDocument: [Int] = []
-        var position: [Int] = []
         for i in (c * chunkSize)..<min(documents.count, (c + 1) * chunkSize) {
-          var found: [(Int, Int, Bool)] = []
-          for (term, frequency, inTitle) in terms(of: documents[i]) {
-            let number: Int
-            if let known = numbers[term] {
-              number = known
-            } else {
-              number = chunk.terms.count
-              numbers[term] = number
-              chunk.terms.append(term)
-              lastDocument.append(-1)
-              position.append(0)
-            }
-            if lastDocument[number] == i {
-              found[position[number]].1 += frequency
-              found[position[number]].2 = found[position[number]].2 || inTitle
-            } else {
-              lastDocument[number] = i
-              position[number] = found.count
-              found.append((number, frequency, inTitle))
-            }
-          }
-          chunk.documents.append(found)
+          SearchText.forEachTermBytes(in: documents[i].text) { table.add($0, inTitle: false) }
+          SearchText.forEachTermBytes(in: documents[i].title) { table.add($0, inTitle: true) }
+          chunk.documents.append(table.endDocument())
         }
+        chunk.terms = table.strings
         output[c] = chunk
       }
       return Array(results)
     }
-
-    static func terms(of document: SearchDocument) -> [(String, Int, Bool)] {
-      var table = TermTable()
-      SearchText.forEachTermBytes(in: document.text) { table.add($0, inTitle: false) }
-      SearchText.forEachTermBytes(in: document.title) { table.add($0, inTitle: true) }
-      return table.terms
-    }
   }
 
-  /// One document's distinct terms, counted by their bytes: a `String` is made once per
-  /// distinct term, not once per occurrence, and no lookup hashes a `String`.
+  /// The distinct terms of a chunk of documents, numbered by their bytes (a `String` is made
+  /// once per distinct term and chunk, and no lookup hashes a `String`), with each term's body
+  /// frequency and title flag in the current document.
   struct TermTable {
     /// Open addressing: term number + 1 per slot, 0 when empty.
-    private var slots = [Int32](repeating: 0, count: 256)
+    private var slots = [Int32](repeating: 0, count: 1024)
     private var bytes: [UInt8] = []
     private var starts: [Int] = []
     private var lengths: [Int] = []
     private var hashes: [UInt64] = []
+    /// Per term, in the current document: body frequency, in the title, and whether seen.
     private var counts: [Int] = []
     private var titles: [Bool] = []
+    private var seen: [Bool] = []
+    /// Terms of the current document, in first-seen order.
+    private var current: [Int] = []
 
     mutating func add(_ term: UnsafeBufferPointer<UInt8>, inTitle: Bool) {
       var hash: UInt64 = 0xcbf2_9ce4_8422_2325
       for byte in term { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
       var slot = Int(truncatingIfNeeded: hash) & (slots.count - 1)
+      var number = -1
       while slots[slot] != 0 {
         let n = Int(slots[slot]) - 1
         if hashes[n] == hash, lengths[n] == term.count,
           bytes[starts[n]..<(starts[n] + lengths[n])].elementsEqual(term)
         {
-          if inTitle { titles[n] = true } else { counts[n] += 1 }
-          return
+          number = n
+          break
         }
         slot = (slot + 1) & (slots.count - 1)
       }
-      starts.append(bytes.count)
-      lengths.append(term.count)
-      bytes.append(contentsOf: term)
-      hashes.append(hash)
-      counts.append(inTitle ? 0 : 1)
-      titles.append(inTitle)
-      slots[slot] = Int32(starts.count)
-      if starts.count * 2 > slots.count { grow() }
+      if number < 0 {
+        number = starts.count
+        starts.append(bytes.count)
+        lengths.append(term.count)
+        bytes.append(contentsOf: term)
+        hashes.append(hash)
+        counts.append(0)
+        titles.append(false)
+        seen.append(false)
+        slots[slot] = Int32(starts.count)
+        if starts.count * 2 > slots.count { grow() }
+      }
+      if !seen[number] {
+        seen[number] = true
+        current.append(number)
+      }
+      if inTitle { titles[number] = true } else { counts[number] += 1 }
     }
 
     private mutating func grow() {
@@ -161,11 +154,22 @@ extension PostingList {
       }
     }
 
-    /// In first-seen order: body frequency, and whether the title has the term.
-    var terms: [(String, Int, Bool)] {
-      starts.indices.map { n in
-        (String(decoding: bytes[starts[n]..<(starts[n] + lengths[n])], as: UTF8.self), counts[n], titles[n])
+    /// The current document's terms (number, body frequency, in title), in first-seen
+    /// order; the next term added starts a new document.
+    mutating func endDocument() -> [(Int, Int, Bool)] {
+      let found = current.map { ($0, counts[$0], titles[$0]) }
+      for n in current {
+        counts[n] = 0
+        titles[n] = false
+        seen[n] = false
       }
+      current.removeAll(keepingCapacity: true)
+      return found
+    }
+
+    /// Every term, by number.
+    var strings: [String] {
+      starts.indices.map { n in String(decoding: bytes[starts[n]..<(starts[n] + lengths[n])], as: UTF8.self) }
     }
   }
 }
