@@ -193,14 +193,58 @@ struct LinkIndex: Sendable {
 
   /// The candidate whose directory shares the most leading folders with `directory`.
   private func nearest(_ ids: [String], to directory: String, path: (String) -> String) -> String {
-    let here = directory.split(separator: "/")
+    let depth = Self.folderCount(directory.utf8[...])
     func score(_ id: String) -> Int {
-      let there = Self.directory(path(id)).split(separator: "/")
-      var n = 0
-      while n < here.count, n < there.count, here[n] == there[n] { n += 1 }
+      let path = path(id)
+      let there = path.utf8[..<(path.utf8.lastIndex(of: UInt8(ascii: "/")) ?? path.utf8.startIndex)]
+      let thereDepth = Self.folderCount(there)
+      let n = Self.sharedFolders(directory.utf8[...], there)
       // Same folder beats everything; then shared depth; then shallower.
-      return (there.count == here.count && n == here.count ? 10_000 : 0) + n * 100 - there.count
+      return (thereDepth == depth && n == depth ? 10_000 : 0) + n * 100 - thereDepth
     }
-    return ids.max { (score($0), $1) < (score($1), $0) }!
+    var best = ids[0]
+    var bestScore = score(best)
+    for id in ids.dropFirst() {
+      let s = score(id)
+      if s > bestScore || (s == bestScore && id < best) { (best, bestScore) = (id, s) }
+    }
+    return best
+  }
+
+  /// How many folders a directory path (`a/b`, or empty) has, as `split(separator: "/")`
+  /// counts them. Bytes, not `split`: this runs for every candidate of every ambiguous link.
+  static func folderCount(_ path: Substring.UTF8View) -> Int {
+    var count = 0
+    var inName = false
+    for byte in path {
+      if byte == UInt8(ascii: "/") {
+        inName = false
+      } else if !inName {
+        inName = true
+        count += 1
+      }
+    }
+    return count
+  }
+
+  /// How many leading folders two directory paths share.
+  static func sharedFolders(_ a: Substring.UTF8View, _ b: Substring.UTF8View) -> Int {
+    let slash = UInt8(ascii: "/")
+    var (i, j) = (a.startIndex, b.startIndex)
+    var shared = 0
+    while true {
+      while i != a.endIndex, a[i] == slash { i = a.index(after: i) }
+      while j != b.endIndex, b[j] == slash { j = b.index(after: j) }
+      guard i != a.endIndex, j != b.endIndex else { return shared }
+      // One folder name each: equal when their bytes match up to the next slash or the end.
+      while i != a.endIndex, j != b.endIndex, a[i] != slash, a[i] == b[j] {
+        i = a.index(after: i)
+        j = b.index(after: j)
+      }
+      let aEnded = i == a.endIndex || a[i] == slash
+      let bEnded = j == b.endIndex || b[j] == slash
+      guard aEnded, bEnded else { return shared }
+      shared += 1
+    }
   }
 }
