@@ -62,7 +62,9 @@ struct PathMap<Value> {
     var path: String
     static func == (a: Key, b: Key) -> Bool { a.path.utf8.elementsEqual(b.path.utf8) }
     func hash(into hasher: inout Hasher) {
-      for byte in path.utf8 { hasher.combine(byte) }
+      // All the bytes in one call: combining them one by one cost more than the lookups.
+      var path = path
+      path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
   }
   private var storage: [Key: Value] = [:]
