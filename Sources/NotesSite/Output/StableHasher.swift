@@ -9,6 +9,12 @@ struct StableHasher {
   mutating func combine(_ s: String) {
     var s = s
     s.withUTF8 { bytes in
+      // Long strings (note bodies, HTML, text) a word at a time, with their length.
+      if bytes.count >= 64 {
+        combine(ContentHash.wide(bytes))
+        combine(bytes.count)
+        return
+      }
       for byte in bytes {
         value ^= UInt64(byte)
         value &*= Self.prime

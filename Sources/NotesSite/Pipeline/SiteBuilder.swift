@@ -363,6 +363,8 @@ public enum SiteBuilder {
   /// output folder, enter the generator's `_` namespace, or take the place of a page, a file or
   /// another note's alias.
   static func aliasRedirects(_ site: Site, jobs: [PageJob]) -> ([PageJob], [Diagnostic]) {
+    // Most sites have none; then there is nothing to check the pages' paths against.
+    guard site.notes.values.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return ([], []) }
     var pages = Set<String>()
     for job in jobs {
       if case .route(let r) = job { pages.insert(r.path) }
