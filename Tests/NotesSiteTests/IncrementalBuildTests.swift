@@ -88,6 +88,26 @@ import Testing
     #expect(site.snapshot().keys.sorted() == before.keys.sorted())
   }
 
+  @Test func aRemovedOutputIsBuiltAgainThoughNothingChanged() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    let first = await site.build()
+    #expect(first.exitCode == 0)
+    let before = site.snapshot()
+    try FileManager.default.removeItem(at: site.output)
+    let report = await site.build()
+    #expect(!report.upToDate)
+    #expect(site.snapshot() == before)
+    // And now it is up to date, with the totals of the build that wrote it (the manifest is
+    // not one of the site's files).
+    let again = await site.build()
+    #expect(again.upToDate)
+    let manifest = try #require(before[".notes-site-manifest"])
+    #expect(again.files == before.count - 1)
+    #expect(again.bytes == before.values.reduce(0) { $0 + $1.count } - manifest.count)
+  }
+
   @Test func nothingChangedIsReportedAndTouchesNothing() async throws {
     let site = try SiteFixture(Self.files)
     defer { site.remove() }

@@ -78,8 +78,8 @@ struct OutputWriter: Sendable {
     return "#warning\t" + fields.map(flat).joined(separator: "\t")
   }
 
-  static func decodeWarning(_ line: Substring) -> Diagnostic? {
-    let f = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+  static func decodeWarning(_ line: Slice<UnsafeBufferPointer<UInt8>>) -> Diagnostic? {
+    let f = line.split(separator: 0x09, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     guard f.count == 5 else { return nil }
     let location = f[1].isEmpty ? nil : SourceLocation(path: f[1], line: Int(f[2]), column: Int(f[3]))
     return .warning(f[4], at: location)
@@ -92,21 +92,43 @@ struct OutputWriter: Sendable {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
   }
 
-  static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> (input: UInt64?, scannedAt: Date, warnings: [Diagnostic]) {
-    guard let text = try? String(contentsOf: fingerprintURL(output), encoding: .utf8) else {
-      return (nil, Date(timeIntervalSince1970: 0), [])
-    }
+  /// What the fingerprint beside `output` records.
+  struct Fingerprint {
     var input: UInt64?
     var scannedAt = Date(timeIntervalSince1970: 0)
+    /// Files and bytes of the output that build wrote (the manifest's totals).
+    var files = 0
+    var bytes = 0
     var warnings: [Diagnostic] = []
-    for line in text.split(separator: "\n") {
-      if line.hasPrefix("#input ") { input = UInt64(line.dropFirst("#input ".count), radix: 16) }
-      if line.hasPrefix("#scanned "), let bits = UInt64(line.dropFirst("#scanned ".count), radix: 16) {
-        scannedAt = Date(timeIntervalSince1970: Double(bitPattern: bits))
-      }
-      if decode, line.hasPrefix("#warning\t"), let w = decodeWarning(line) { warnings.append(w) }
+  }
+
+  /// Reads the fingerprint, its warnings only with `warnings` (they follow the other lines,
+  /// and a build with thousands of them should not decode them to learn it is up to date).
+  /// Bytes, not `String` lines: the file holds every warning of the build.
+  static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> Fingerprint {
+    var result = Fingerprint()
+    guard let data = try? Data(contentsOf: fingerprintURL(output)) else { return result }
+    func number(_ line: Slice<UnsafeBufferPointer<UInt8>>, after prefix: String, radix: Int) -> UInt64? {
+      guard line.starts(with: prefix.utf8) else { return nil }
+      return UInt64(String(decoding: line.dropFirst(prefix.utf8.count), as: UTF8.self), radix: radix)
     }
-    return (input, scannedAt, warnings)
+    data.withUnsafeBytes { raw in
+      for line in raw.bindMemory(to: UInt8.self).split(separator: 0x0A) {
+        if line.starts(with: "#warning\t".utf8) {
+          guard decode else { break }
+          if let w = decodeWarning(line) { result.warnings.append(w) }
+        } else if let n = number(line, after: "#input ", radix: 16) {
+          result.input = n
+        } else if let n = number(line, after: "#scanned ", radix: 16) {
+          result.scannedAt = Date(timeIntervalSince1970: Double(bitPattern: n))
+        } else if let n = number(line, after: "#files ", radix: 10) {
+          result.files = Int(n)
+        } else if let n = number(line, after: "#bytes ", radix: 10) {
+          result.bytes = Int(n)
+        }
+      }
+    }
+    return result
   }
 
   static func sibling(_ output: URL, _ suffix: String) -> URL {
@@ -154,6 +176,12 @@ struct OutputWriter: Sendable {
         Self.allFiles(output).filter { previous[$0] == nil && $0 != Self.manifestName }
       }
     }
+  }
+
+  /// Whether `output` holds a manifest (a build of this generator finished there).
+  static func hasManifest(_ output: URL) -> Bool {
+    var info = stat()
+    return lstat(output.path + "/" + manifestName, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG && info.st_size > 0
   }
 
   static func readManifest(_ output: URL) -> ([String: Record], UInt64?) {
@@ -394,7 +422,8 @@ struct OutputWriter: Sendable {
       }
       clock.mark("  commit: remove old")
       let record = "#input \(String(input, radix: 16))\n"
-        + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n" + warnings.map { Self.encode($0) + "\n" }.joined()
+        + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
+        + "#files \(written.count)\n#bytes \(siteBytes)\n" + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))

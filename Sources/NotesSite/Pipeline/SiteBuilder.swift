@@ -142,20 +142,21 @@ public enum SiteBuilder {
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
     clock.mark("scan")
     let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
-    let (previousInput, previousScan, _) = OutputWriter.readFingerprint(output, warnings: false)
+    let previous = OutputWriter.readFingerprint(output, warnings: false)
     // A file modified just before the last build finished may have changed again within the
     // file system's timestamp granularity; then the fingerprint proves nothing. How long
     // "just before" is depends on whether the file system keeps fractions of a second.
     let window = NoteCache.racyWindow(for: tree.files.lazy.map(\.modified))
-    let settled = newestInput.timeIntervalSince1970 < previousScan.timeIntervalSince1970 - window
-    let previousFiles = previousInput == input && input != 0 && settled ? OutputWriter.readManifest(output).0 : [:]
-    if !previousFiles.isEmpty, !diagnostics.hasErrors {
+    let settled = newestInput.timeIntervalSince1970 < previous.scannedAt.timeIntervalSince1970 - window
+    // The output must still be there, with the manifest of what that build wrote.
+    if previous.input == input, input != 0, settled, previous.files > 0,
+      OutputWriter.hasManifest(output), !diagnostics.hasErrors
+    {
       // The warnings are those of the build that made this output, shown again.
-      let previousWarnings = OutputWriter.readFingerprint(output).warnings
-      var report = BuildReport(outcome: .success, diagnostics: previousWarnings)
+      var report = BuildReport(outcome: .success, diagnostics: OutputWriter.readFingerprint(output).warnings)
       report.upToDate = true
-      report.files = previousFiles.count
-      report.bytes = previousFiles.values.reduce(0) { $0 + $1.size }
+      report.files = previous.files
+      report.bytes = previous.bytes
       report.output = output
       return report
     }
