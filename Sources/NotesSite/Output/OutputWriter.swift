@@ -252,9 +252,18 @@ struct OutputWriter: Sendable {
     return old
   }
 
+  /// A page is the only file in its folder, which a fresh staging tree does not have yet:
+  /// making the folder first saves a failed `open` or `link` per page.
+  private func makePageFolder(_ path: String, _ target: String) {
+    if staged.isEmpty, path.hasSuffix("/index.html") {
+      _ = mkdir((target as NSString).deletingLastPathComponent, 0o755)
+    }
+  }
+
   /// Hard-links the output's file at `path` into the staging tree, replacing what is there.
   private func linkPrevious(_ path: String) -> Bool {
     let target = staging.path + "/" + path
+    makePageFolder(path, target)
     if staged[path] != nil || stagedKept.contains(path) { unlink(target) }
     if link(output.path + "/" + path, target) == 0 { return true }
     guard errno == ENOENT || errno == ENOTDIR || errno == EEXIST else { return false }
@@ -301,6 +310,7 @@ struct OutputWriter: Sendable {
     rewritten.add(bytes.count)
     let target = staging.path + "/" + path
     let location = SourceLocation(path: output.lastPathComponent + "/" + path)
+    makePageFolder(path, target)
     // A new file, never one opened in place: the staging tree's files may be links to the
     // output's, which must not change.
     var fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
