@@ -62,10 +62,6 @@ struct OutputWriter: Sendable {
 
   /// The whole input the previous build was made from, when it finished.
   var previousInput: UInt64?
-  /// Files in the output the generator did not write (a `CNAME`, say), carried over by
-  /// `commit`: looked for while pages render, since nothing but the user changes the output
-  /// before the swap.
-  private var userFiles: Task<[String], Never>?
 
   /// Warnings of the build that wrote a manifest, replayed when nothing changed since.
   static func encode(_ d: Diagnostic) -> String {
@@ -169,12 +165,6 @@ struct OutputWriter: Sendable {
       try fm.createDirectory(at: staging, withIntermediateDirectories: true)
     } catch {
       throw .error("cannot create the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: parent.path))
-    }
-    if fm.fileExists(atPath: self.output.path) {
-      let (output, previous) = (self.output, previous)
-      userFiles = Task {
-        Self.allFiles(output).filter { previous[$0] == nil && $0 != Self.manifestName }
-      }
     }
   }
 
@@ -369,7 +359,7 @@ struct OutputWriter: Sendable {
   /// tree in. `written` is everything this build produced.
   /// `scannedAt` is when the build looked at its input: the next build trusts the input
   /// fingerprint only for files modified well before it.
-  func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) async throws(Diagnostic) {
+  func commit(_ written: [String: Record], input: UInt64, scannedAt: Date, warnings: [Diagnostic] = []) throws(Diagnostic) {
     let fm = FileManager.default
     var clock = PhaseClock()
     // What the spare tree held that this site does not: files of an older build, and files
@@ -380,8 +370,10 @@ struct OutputWriter: Sendable {
       removed.append(path)
     }
     var kept: [String] = []
-    if let userFiles {
-      for path in await userFiles.value where written[path] == nil {
+    // Looked for here, just before the swap, not while pages render: a file the user puts in
+    // the output during a build must not end up only in the replaced tree.
+    if fm.fileExists(atPath: output.path) {
+      for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
         kept.append(path)
         let target = staging.path + "/" + path
         if stagedKept.contains(path) { unlink(target) }
@@ -473,7 +465,7 @@ struct OutputWriter: Sendable {
     let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
     guard root >= 0 else { return }
     let folders = removeFiles(in: root)
-    nonisolated(unsafe) let shared = folders
+    let shared = folders
     DispatchQueue.concurrentPerform(iterations: folders.count) { i in
       removeFolder(shared[i], in: root)
     }

@@ -325,7 +325,7 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     do {
-      try await writer.commit(written, input: input, scannedAt: scannedAt, warnings: diagnostics.filter { $0.severity == .warning })
+      try writer.commit(written, input: input, scannedAt: scannedAt, warnings: diagnostics.filter { $0.severity == .warning })
       clock.mark("commit")
     } catch {
       writer.discard()
