@@ -50,10 +50,7 @@ struct NoteCache: Sendable {
 
   static let magic = Array("notes-site-cache-3\n".utf8)
 
-  static func url(for output: URL) -> URL {
-    output.deletingLastPathComponent().appendingPathComponent(
-      ".\(output.lastPathComponent).notes-site-cache")
-  }
+  static func url(for output: URL) -> URL { OutputWriter.sibling(output, "cache") }
 
   func lookup(_ entry: ContentTree.Entry) -> Entry? {
     guard let cached = entries[entry.path], cached.stamp == entry.stamp,
@@ -298,10 +295,7 @@ struct RenderedNoteCache: Sendable {
 
   static let magic = Array("notes-site-html-2\n".utf8)
 
-  static func url(for output: URL) -> URL {
-    output.deletingLastPathComponent().appendingPathComponent(
-      ".\(output.lastPathComponent).notes-site-html")
-  }
+  static func url(for output: URL) -> URL { OutputWriter.sibling(output, "html") }
 
   /// What every note's links resolve against.
   static func linkKey(site: Site, basePath: String, anchorLabel: String) -> UInt64 {

@@ -84,9 +84,7 @@ struct OutputWriter: Sendable {
   /// Beside the output (not in it, so output trees compare equal whatever the files'
   /// modification times): the input fingerprint of the build that made the output, and its
   /// warnings.
-  static func fingerprintURL(_ output: URL) -> URL {
-    output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-input")
-  }
+  static func fingerprintURL(_ output: URL) -> URL { sibling(output, "input") }
 
   /// What the fingerprint beside `output` records.
   struct Fingerprint {
@@ -127,6 +125,8 @@ struct OutputWriter: Sendable {
     return result
   }
 
+  /// `.<output>.notes-site-<suffix>` beside the output: the generator's staging, spare and
+  /// old trees, its caches and the input fingerprint.
   static func sibling(_ output: URL, _ suffix: String) -> URL {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-\(suffix)")
   }

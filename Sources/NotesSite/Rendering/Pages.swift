@@ -65,13 +65,9 @@ extension PageContext {
     return result
   }
 
-  /// Renders one page to its output path (relative to the output folder) and bytes.
-  func render(_ job: PageJob, revisionTexts: [String: Data]) throws(Diagnostic) -> (String, [UInt8]) {
-    try render(job, revisionTexts: revisionTexts) { path, bytes in (path, Array(bytes)) }
-  }
-
-  /// Renders one page and hands its output path and bytes to `body` (the bytes are valid only
-  /// during the call), so pages go to disk without being copied.
+  /// Renders one page and hands its output path (relative to the output folder) and bytes to
+  /// `body` (the bytes are valid only during the call), so pages go to disk without being
+  /// copied.
   func render<R>(
     _ job: PageJob, revisionTexts: [String: Data], _ body: (String, UnsafeBufferPointer<UInt8>) -> R
   ) throws(Diagnostic) -> R {
