@@ -268,18 +268,20 @@ struct OutputWriter: Sendable {
     if mkdir(path, 0o755) == 0 { return }
     switch errno {
     case EEXIST:
-      var info = stat()
-      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { return }
+      if isDirectory(path) { return }
       unlink(path)
     case ENOENT, ENOTDIR:
       makeDirectories((path as NSString).deletingLastPathComponent)
     default:
       return
     }
-    if mkdir(path, 0o755) != 0 && errno == EEXIST {
-      var info = stat()
-      if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFDIR { unlink(path); _ = mkdir(path, 0o755) }
-    }
+    _ = mkdir(path, 0o755)
+  }
+
+  /// Whether `path` is a folder itself, not a link to one.
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   /// Writes a page into the staging tree (or links the unchanged previous one).
@@ -307,8 +309,7 @@ struct OutputWriter: Sendable {
     if fd < 0 {
       switch errno {
       case EEXIST:
-        var info = stat()
-        if lstat(target, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR { Self.removeTree(target) } else { unlink(target) }
+        if Self.isDirectory(target) { Self.removeTree(target) } else { unlink(target) }
       case ENOENT, ENOTDIR:
         Self.makeDirectories((target as NSString).deletingLastPathComponent)
       default:
@@ -465,9 +466,8 @@ struct OutputWriter: Sendable {
     let root = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW)
     guard root >= 0 else { return }
     let folders = removeFiles(in: root)
-    let shared = folders
     DispatchQueue.concurrentPerform(iterations: folders.count) { i in
-      removeFolder(shared[i], in: root)
+      removeFolder(folders[i], in: root)
     }
     close(root)
     rmdir(path)
