@@ -131,7 +131,8 @@ struct OutputWriter: Sendable {
     output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).notes-site-\(suffix)")
   }
 
-  init(output: URL) throws(Diagnostic) {
+  /// `manifest` is the output's manifest when the caller has read it already.
+  init(output: URL, manifest: ([String: Record], UInt64?)? = nil) throws(Diagnostic) {
     self.output = output.standardizedFileURL
     let parent = self.output.deletingLastPathComponent()
     staging = Self.sibling(self.output, "new")
@@ -139,11 +140,12 @@ struct OutputWriter: Sendable {
     let back = Self.sibling(self.output, "back")
     let fm = FileManager.default
     // A build killed between the two renames of `commit` leaves the old site in `.old`.
+    var restored = false
     if !fm.fileExists(atPath: self.output.path) && fm.fileExists(atPath: old.path) {
-      try? fm.moveItem(at: old, to: self.output)
+      restored = (try? fm.moveItem(at: old, to: self.output)) != nil
     }
     Self.removeTree(old.path)
-    (previous, previousInput) = Self.readManifest(self.output)
+    (previous, previousInput) = restored ? Self.readManifest(self.output) : manifest ?? Self.readManifest(self.output)
     // A staging tree left behind was being changed by a build that did not finish.
     Self.removeTree(staging.path)
     // The spare tree is usable only with its manifest and the list of the user's files in

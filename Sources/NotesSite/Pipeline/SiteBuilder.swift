@@ -181,7 +181,9 @@ public enum SiteBuilder {
       shownSite.folders[SiteLoader.topLevelFolderID]?.name = l10n.string("notes")
     }
     let shown = shownSite
-    let searchIndex = Task { searchFiles(shown, urls: urls, output: output) }
+    // What the last build wrote, read once for the search index and the writer.
+    let previousManifest = Task { OutputWriter.readManifest(output) }
+    let searchIndex = Task { searchFiles(shown, urls: urls, previous: await previousManifest.value.0) }
     let index = LinkIndex(site: site)
     clock.mark("link index")
     let graph = await SiteGraph.build(site: site, index: index)
@@ -250,7 +252,7 @@ public enum SiteBuilder {
 
     let writer: OutputWriter
     do {
-      writer = try OutputWriter(output: output)
+      writer = try OutputWriter(output: output, manifest: await previousManifest.value)
     } catch {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }

@@ -130,8 +130,9 @@ extension SiteBuilder {
   }
 
   /// Made as soon as the notes are loaded, beside the link graph and rendering, since it
-  /// depends on nothing else. `shown` is the site with folder names as pages show them.
-  static func searchFiles(_ shown: Site, urls: URLFormatter, output: URL) -> SearchFiles {
+  /// depends on nothing else. `shown` is the site with folder names as pages show them;
+  /// `previous` is what the last build wrote (its manifest).
+  static func searchFiles(_ shown: Site, urls: URLFormatter, previous: [String: OutputWriter.Record]) -> SearchFiles {
     let documents = searchDocuments(shown, urls: urls)
     var h = StableHasher()
     h.combine(SearchIndex.formatVersion)
@@ -140,10 +141,7 @@ extension SiteBuilder {
       h.combine(d.updated)
     }
     let key = max(1, h.value)
-    let previous = OutputWriter.readManifest(output).0.filter { isSearchIndexFile($0.key) }
-    if !previous.isEmpty, previous.values.allSatisfy({ $0.key == key }) {
-      return SearchFiles(key: key, documents: documents, files: nil)
-    }
+    if hasIndex(for: key, in: previous) { return SearchFiles(key: key, documents: documents, files: nil) }
     return SearchFiles(key: key, documents: documents, files: SearchIndex.build(documents))
   }
 
@@ -151,14 +149,20 @@ extension SiteBuilder {
     path.hasPrefix("_search/") && path != "_search/index.html"
   }
 
+  /// Whether the files `written` by a build include a search index made from `key`.
+  static func hasIndex(for key: UInt64, in written: [String: OutputWriter.Record]) -> Bool {
+    let index = written.filter { isSearchIndexFile($0.key) }
+    return !index.isEmpty && index.values.allSatisfy { $0.key == key }
+  }
+
   /// Writes the search index, or reuses the previous one when no document changed.
   static func writeSearchIndex(
     _ index: SearchFiles, writer: OutputWriter, into written: inout [String: OutputWriter.Record]
   ) throws(Diagnostic) {
-    let previous = writer.previous.filter { isSearchIndexFile($0.key) }
-    if index.files == nil, !previous.isEmpty, previous.values.allSatisfy({ $0.key == index.key }) {
+    if index.files == nil, hasIndex(for: index.key, in: writer.previous) {
+      let previous = writer.previous.keys.filter(isSearchIndexFile)
       var reused: [String: OutputWriter.Record] = [:]
-      for path in previous.keys {
+      for path in previous {
         guard let record = writer.reuse(path, key: index.key) else { break }
         reused[path] = record
       }
