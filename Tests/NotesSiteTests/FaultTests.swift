@@ -77,39 +77,33 @@ import Testing
     #expect(report.diagnostics.contains { $0.description.contains("content/Work/to-pipe.md") })
   }
 
-  /// A note that disappears between the scan and the read is an error naming it, not a crash.
-  @Test func noteRemovedAfterTheScan() async throws {
+  /// The diagnostics of reading content/Work/Note.md after the scan saw it as a note and
+  /// `replace` did something to the file at that path.
+  func readAfterTheScan(_ replace: (String) throws -> Void) throws -> [String] {
     let site = try HostileSite()
     defer { site.remove() }
     try site.write("content/Work/Note.md", "# Note\n")
     let content = site.root.appendingPathComponent("content")
     let (tree, _) = ContentTree.scan(content, displayRoot: "content")
     let entry = try #require(tree.files.first)
-    try FileManager.default.removeItem(at: content.appendingPathComponent(entry.path))
-    let source = SiteLoader.read(entry, in: content)
-    #expect(
-      source.diagnostics.map(\.description).contains {
-        $0.hasPrefix("content/Work/Note.md: error: cannot read file")
-      }, "\(source.diagnostics)")
+    try replace(content.appendingPathComponent(entry.path).path)
+    return SiteLoader.read(entry, in: content).diagnostics.map(\.description)
+  }
+
+  /// A note that disappears between the scan and the read is an error naming it, not a crash.
+  @Test func noteRemovedAfterTheScan() async throws {
+    let diagnostics = try readAfterTheScan { try FileManager.default.removeItem(atPath: $0) }
+    #expect(diagnostics.contains { $0.hasPrefix("content/Work/Note.md: error: cannot read file") }, "\(diagnostics)")
   }
 
   /// A note replaced by a FIFO between the scan and the read is refused at once: opening a
   /// FIFO for reading would wait forever for a writer.
   @Test func noteReplacedByAFIFOAfterTheScanIsRefused() async throws {
-    let site = try HostileSite()
-    defer { site.remove() }
-    try site.write("content/Work/Note.md", "# Note\n")
-    let content = site.root.appendingPathComponent("content")
-    let (tree, _) = ContentTree.scan(content, displayRoot: "content")
-    let entry = try #require(tree.files.first)
-    let path = content.appendingPathComponent(entry.path).path
-    try FileManager.default.removeItem(atPath: path)
-    #expect(mkfifo(path, 0o644) == 0)
-    let source = SiteLoader.read(entry, in: content)
-    #expect(
-      source.diagnostics.map(\.description).contains {
-        $0 == "content/Work/Note.md: error: cannot read file: not a regular file"
-      }, "\(source.diagnostics)")
+    let diagnostics = try readAfterTheScan { path in
+      try FileManager.default.removeItem(atPath: path)
+      #expect(mkfifo(path, 0o644) == 0)
+    }
+    #expect(diagnostics.contains { $0 == "content/Work/Note.md: error: cannot read file: not a regular file" }, "\(diagnostics)")
   }
 
   /// An attachment that disappears before it is copied fails the build cleanly: the previous
