@@ -165,17 +165,79 @@ import Testing
     #expect(second.diagnostics.contains(warning))
   }
 
+  @Test func anEditResolvesTheLinksOfTheEditedNoteOnly() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().notesLinked == 5)
+    try site.write("content/Work/Ideas.md", Self.files["content/Work/Ideas.md"]! + "\nAnd [[Recipes]].\n")
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.notesLinked == 1)
+    // The new link shows on both ends: in the note and as a backlink of its target.
+    #expect(try site.page("work/ideas").contains("href=\"/home/recipes/\""))
+    #expect(try site.page("home/recipes").contains("href=\"/work/ideas/\""))
+  }
+
+  @Test func aNewHeadingResolvesEveryNoteAgain() async throws {
+    // `[[Roadmap#Q1]]` in Ideas points at a heading id, which a heading added above may change.
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    try site.write(
+      "content/Work/Roadmap.md",
+      "---\ntitle: Roadmap\ntags: [plan]\nupdated: 2026-11-01\n---\n# Roadmap\n\n## Q1\n\nOld.\n\n## Q1\n\n- [ ] ship\n")
+    let report = await site.build()
+    #expect(report.notesLinked == 5)
+    #expect(try site.page("work/ideas").contains("href=\"/work/roadmap/#q1\""))
+  }
+
+  @Test func ambiguityWarningsOfCachedLinksAreReportedAgain() async throws {
+    let site = try SiteFixture(
+      Self.files.merging([
+        "content/Home/Plan.md": "---\ndate: 2026-01-06\n---\n# Plan\n\nHome plan.\n",
+        "content/Work/Plan.md": "---\ndate: 2026-01-07\n---\n# Plan\n\nWork plan.\n",
+        "content/Misc/Todo.md": "---\ndate: 2026-01-08\n---\n# Todo\n\nSee [[Plan]].\n",
+      ]) { $1 })
+    defer { site.remove() }
+    try site.ageFiles()
+    let first = await site.build()
+    let warning = try #require(first.diagnostics.first { $0.message.contains("'Plan' matches 2 files") })
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    let second = await site.build()
+    #expect(second.notesLinked == 1)
+    #expect(second.diagnostics.contains(warning))
+  }
+
+  @Test func aTruncatedCacheIsIgnored() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    let before = site.snapshot()
+    let cache = site.root.appendingPathComponent("._site.notes-site-html")
+    let bytes = try Data(contentsOf: cache)
+    try bytes.prefix(bytes.count / 2).write(to: cache)
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]!)
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.notesLinked == 5)
+    #expect(site.snapshot() == before)
+  }
+
   @Test func aDamagedCacheIsIgnored() async throws {
     let site = try SiteFixture(Self.files)
     defer { site.remove() }
     try site.ageFiles()
     #expect(await site.build().exitCode == 0)
     let before = site.snapshot()
-    try site.write("._site.notes-site-html", "notes-site-html-2\n\u{1}\u{2}garbage")
+    try site.write("._site.notes-site-html", "notes-site-html-3\n\u{1}\u{2}garbage")
     try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]!)
     let report = await site.build()
     #expect(report.exitCode == 0)
     #expect(report.notesRendered == 5)
+    #expect(report.notesLinked == 5)
     #expect(site.snapshot() == before)
   }
 }

@@ -64,7 +64,7 @@ struct NoteCache: Sendable {
 
   static func read(from url: URL, identity: UInt64) -> NoteCache {
     guard let data = try? Data(contentsOf: url) else { return NoteCache() }
-    var reader = Reader(bytes: [UInt8](data))
+    var reader = CacheDecoder(bytes: [UInt8](data))
     guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity,
       let written = reader.u64(), let count = reader.int()
     else { return NoteCache() }
@@ -84,7 +84,7 @@ struct NoteCache: Sendable {
   /// are not trusted by the next build.
   static func write(_ sources: [(ContentTree.Entry, Entry)], to url: URL, identity: UInt64, scannedAt: Date) {
     var file = CacheFileWriter(url)
-    var w = Writer()
+    var w = CacheEncoder()
     w.bytes += magic
     w.u64(identity)
     w.u64(scannedAt.timeIntervalSince1970.bitPattern)
@@ -115,7 +115,7 @@ struct CacheFileWriter {
   }
 
   /// Writes out what `w` holds once it has grown past a megabyte (or always, with `force`).
-  fileprivate mutating func drain(_ w: inout Writer, force: Bool = false) {
+  mutating func drain(_ w: inout CacheEncoder, force: Bool = false) {
     guard force || w.bytes.count >= 1 << 20 else { return }
     if ok {
       ok = w.bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
@@ -123,7 +123,7 @@ struct CacheFileWriter {
     w.bytes.removeAll(keepingCapacity: true)
   }
 
-  fileprivate mutating func finish(_ w: inout Writer) {
+  mutating func finish(_ w: inout CacheEncoder) {
     drain(&w, force: true)
     guard fd >= 0 else { return }
     if close(fd) != 0 { ok = false }
@@ -132,7 +132,7 @@ struct CacheFileWriter {
 }
 
 /// Length-prefixed little-endian fields; every read checks bounds and gives nil on damage.
-private struct Writer {
+struct CacheEncoder {
   var bytes: [UInt8] = []
   mutating func u64(_ v: UInt64) { withUnsafeBytes(of: v.littleEndian) { bytes += $0 } }
   mutating func int(_ v: Int) { u64(UInt64(bitPattern: Int64(v))) }
@@ -152,6 +152,16 @@ private struct Writer {
   mutating func strings(_ list: [String]) {
     int(list.count)
     for s in list { string(s) }
+  }
+  mutating func diagnostics(_ list: [Diagnostic]) {
+    int(list.count)
+    for d in list {
+      bool(d.severity == .error)
+      string(d.message)
+      optional(d.location?.path)
+      int(d.location?.line ?? -1)
+      int(d.location?.column ?? -1)
+    }
   }
   mutating func entry(_ e: NoteCache.Entry) {
     string(e.stamp)
@@ -203,7 +213,7 @@ private struct Writer {
   }
 }
 
-private struct Reader {
+struct CacheDecoder {
   var bytes: [UInt8]
   var offset = 0
 
@@ -213,8 +223,9 @@ private struct Reader {
     return bytes[offset..<(offset + n)]
   }
   mutating func u64() -> UInt64? {
-    guard let raw = take(8) else { return nil }
-    return raw.reversed().reduce(0) { $0 << 8 | UInt64($1) }
+    guard offset + 8 <= bytes.count else { return nil }
+    defer { offset += 8 }
+    return bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) }
   }
   mutating func int() -> Int? { u64().map { Int(Int64(bitPattern: $0)) } }
   mutating func bool() -> Bool? { take(1).map { $0.first == 1 } }
@@ -240,6 +251,28 @@ private struct Reader {
     }
     return list
   }
+  static func linkKind(_ code: Int) -> LinkReference.Kind? {
+    switch code {
+    case 0: .link
+    case 1: .image
+    case 2: .wikiLink
+    case 3: .wikiEmbed
+    default: nil
+    }
+  }
+  mutating func linkKind() -> LinkReference.Kind? { int().flatMap(Self.linkKind) }
+  mutating func diagnostics() -> [Diagnostic]? {
+    guard let n = int(), n >= 0, n < 10_000_000 else { return nil }
+    var list: [Diagnostic] = []
+    for _ in 0..<n {
+      guard let isError = bool(), let message = string(), let path = optional(), let line = int(),
+        let column = int()
+      else { return nil }
+      let location = path.map { SourceLocation(path: $0, line: line < 0 ? nil : line, column: column < 0 ? nil : column) }
+      list.append(isError ? .error(message, at: location) : .warning(message, at: location))
+    }
+    return list
+  }
   mutating func entry() -> NoteCache.Entry? {
     guard let stamp = string(), let size = int(), let modified = u64() else { return nil }
     var f = FrontMatter()
@@ -258,10 +291,9 @@ private struct Reader {
       guard let code = int(), let target = string(), let fragment = optional(), let label = optional(),
         let line = int(), let column = int()
       else { return nil }
-      let kinds: [LinkReference.Kind] = [.link, .image, .wikiLink, .wikiEmbed]
-      guard (0..<4).contains(code) else { return nil }
+      guard let kind = Self.linkKind(code) else { return nil }
       a.references.append(
-        LinkReference(kind: kinds[code], target: target, fragment: fragment, label: label, line: line, column: column))
+        LinkReference(kind: kind, target: target, fragment: fragment, label: label, line: line, column: column))
     }
     guard let headingCount = int(), headingCount >= 0, headingCount < 10_000_000 else { return nil }
     for _ in 0..<headingCount {
@@ -277,23 +309,27 @@ private struct Reader {
   }
 }
 
-/// Each note's rendered HTML (as pages show it, see `BodyHeadings`) and render warnings, kept
-/// between builds beside the output
-/// (`.<output>.notes-site-html`), so a rebuild renders only the notes whose HTML could have
+/// Each note's resolved links and rendered HTML (as pages show it, see `BodyHeadings`) with
+/// their warnings, kept between builds beside the output (`.<output>.notes-site-html`), so a
+/// rebuild resolves the links of, and renders, only the notes where either could have
 /// changed. An entry's key covers the note's text and path and everything links resolve
 /// against (every note's path, title, aliases and headings, every file and folder, the base
-/// path and settings); notes that embed other notes are never cached, as their HTML holds
+/// path and settings); the HTML of notes that embed other notes is never kept, as it holds
 /// other notes' text. Dropped whole when the binary changes; unreadable means empty.
 struct RenderedNoteCache: Sendable {
   struct Entry: Sendable {
     var key: UInt64
-    var html: String
+    /// What the link graph made of the note's references.
+    var links: SiteGraph.Links
+    /// Nil for a note that embeds another note.
+    var html: String?
+    /// Warnings of rendering (those of resolving are in `links`).
     var diagnostics: [Diagnostic]
   }
 
   var entries: [String: Entry] = [:]
 
-  static let magic = Array("notes-site-html-2\n".utf8)
+  static let magic = Array("notes-site-html-3\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "html") }
 
@@ -315,48 +351,47 @@ struct RenderedNoteCache: Sendable {
     return h.value
   }
 
-  /// The key of one note's HTML, or nil when it embeds another note. `resolved` is what the
-  /// link graph made of the note's references.
-  static func key(of note: Note, linkKey: UInt64, resolved: [SiteGraph.ResolvedKey: LinkTarget]) -> UInt64? {
-    for ref in note.analysis.references where ref.kind == .wikiEmbed {
-      // The graph resolved every reference; one it did not have is treated as an embed.
-      guard let target = resolved[SiteGraph.ResolvedKey(ref)] else { return nil }
-      if case .note = target { return nil }
-    }
+  /// The key of one note's links and HTML.
+  static func key(of note: Note, linkKey: UInt64) -> UInt64 {
     var h = StableHasher()
     h.combine(linkKey)
     h.combine([note.id, note.displayPath, note.body])
     h.combine(note.bodyLineOffset)
-    return h.value == 0 ? 1 : h.value
+    return h.value
+  }
+
+  /// True when the note embeds another note, so its HTML holds that note's text. `resolved`
+  /// is what the link graph made of the note's references.
+  static func embedsNote(_ note: Note, resolved: [SiteGraph.ResolvedKey: LinkTarget]) -> Bool {
+    note.analysis.references.contains { ref in
+      guard ref.kind == .wikiEmbed else { return false }
+      // The graph resolved every reference; one it did not have is treated as an embed.
+      guard let target = resolved[SiteGraph.ResolvedKey(ref)] else { return true }
+      if case .note = target { return true }
+      return false
+    }
   }
 
   static func read(from url: URL, identity: UInt64) -> RenderedNoteCache {
     guard let data = try? Data(contentsOf: url) else { return RenderedNoteCache() }
-    var reader = Reader(bytes: [UInt8](data))
+    var reader = CacheDecoder(bytes: [UInt8](data))
     guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity,
       let count = reader.int(), count >= 0
     else { return RenderedNoteCache() }
     var cache = RenderedNoteCache()
+    cache.entries.reserveCapacity(min(count, 1_000_000))
     for _ in 0..<count {
-      guard let id = reader.string(), let key = reader.u64(), let html = reader.string(),
-        let diagnosticCount = reader.int(), diagnosticCount >= 0, diagnosticCount < 10_000_000
+      guard let id = reader.string(), let key = reader.u64(), let links = reader.links(),
+        let html = reader.optional(), let diagnostics = reader.diagnostics()
       else { return RenderedNoteCache() }
-      var diagnostics: [Diagnostic] = []
-      for _ in 0..<diagnosticCount {
-        guard let isError = reader.bool(), let message = reader.string(), let path = reader.optional(),
-          let line = reader.int(), let column = reader.int()
-        else { return RenderedNoteCache() }
-        let location = path.map { SourceLocation(path: $0, line: line < 0 ? nil : line, column: column < 0 ? nil : column) }
-        diagnostics.append(isError ? .error(message, at: location) : .warning(message, at: location))
-      }
-      cache.entries[id] = Entry(key: key, html: html, diagnostics: diagnostics)
+      cache.entries[id] = Entry(key: key, links: links, html: html, diagnostics: diagnostics)
     }
     return cache
   }
 
   static func write(_ entries: [String: Entry], to url: URL, identity: UInt64) {
     var file = CacheFileWriter(url)
-    var w = Writer()
+    var w = CacheEncoder()
     w.bytes += magic
     w.u64(identity)
     w.int(entries.count)
@@ -364,17 +399,73 @@ struct RenderedNoteCache: Sendable {
       let e = entries[id]!
       w.string(id)
       w.u64(e.key)
-      w.string(e.html)
-      w.int(e.diagnostics.count)
-      for d in e.diagnostics {
-        w.bool(d.severity == .error)
-        w.string(d.message)
-        w.optional(d.location?.path)
-        w.int(d.location?.line ?? -1)
-        w.int(d.location?.column ?? -1)
-      }
+      w.links(e.links)
+      w.optional(e.html)
+      w.diagnostics(e.diagnostics)
       file.drain(&w)
     }
     file.finish(&w)
+  }
+}
+
+extension CacheEncoder {
+  mutating func links(_ links: SiteGraph.Links) {
+    strings(links.files)
+    strings(links.notes)
+    diagnostics(links.diagnostics)
+    int(links.resolved.count)
+    for (ref, target) in links.resolved {
+      int(Self.code(ref.kind))
+      string(ref.target)
+      optional(ref.fragment)
+      switch target {
+      case .external: int(0)
+      case .note(let id, let fragment):
+        int(1)
+        string(id)
+        optional(fragment)
+      case .folder(let id):
+        int(2)
+        string(id)
+      case .file(let id):
+        int(3)
+        string(id)
+      case .missing(let reason):
+        int(4)
+        string(reason)
+      }
+    }
+  }
+}
+
+extension CacheDecoder {
+  mutating func links() -> SiteGraph.Links? {
+    guard let files = strings(), let notes = strings(), let diagnostics = diagnostics(), let count = int(),
+      count >= 0, count < 10_000_000
+    else { return nil }
+    var resolved: [SiteGraph.ResolvedKey: LinkTarget] = [:]
+    resolved.reserveCapacity(count)
+    for _ in 0..<count {
+      guard let kind = linkKind(), let target = string(), let fragment = optional(), let code = int() else { return nil }
+      let value: LinkTarget
+      switch code {
+      case 0: value = .external
+      case 1:
+        guard let id = string(), let fragment = optional() else { return nil }
+        value = .note(id, fragment: fragment)
+      case 2:
+        guard let id = string() else { return nil }
+        value = .folder(id)
+      case 3:
+        guard let id = string() else { return nil }
+        value = .file(id)
+      case 4:
+        guard let reason = string() else { return nil }
+        value = .missing(reason)
+      default: return nil
+      }
+      resolved[SiteGraph.ResolvedKey(kind: kind, target: target, fragment: fragment)] = value
+    }
+    return SiteGraph.Links(files: files, notes: notes, diagnostics: diagnostics, resolved: resolved)
   }
 }

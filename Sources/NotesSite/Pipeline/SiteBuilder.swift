@@ -47,6 +47,8 @@ public struct BuildReport: Sendable {
   public var notesParsed = 0
   /// Notes whose Markdown was rendered to HTML; the others came from the previous build's cache.
   public var notesRendered = 0
+  /// Notes whose links were resolved; the others' came from the previous build's cache.
+  public var notesLinked = 0
   /// The git subcommand of every process the build launched for history, in launch order
   /// (`["rev-parse", "log", "cat-file"]` at most); empty when the site is not in git.
   public var gitCommands: [String] = []
@@ -185,23 +187,27 @@ public enum SiteBuilder {
     let previousManifest = Task { OutputWriter.readManifest(output) }
     let searchIndex = Task { searchFiles(shown, urls: urls, previous: await previousManifest.value.0) }
     let index = LinkIndex(site: site)
+    let anchorLabel = l10n.string("link_to_section")
+    // A note's links and HTML are taken from the previous build when nothing they are made of
+    // changed: the note's text and path, and everything links resolve against.
+    let noteIDs = site.notes.keys.sorted()
+    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
+    let noteKeys = concurrentMap(noteIDs) { RenderedNoteCache.key(of: site.notes[$0]!, linkKey: linkKey) }
+    let htmlCache = await htmlCacheRead.value
     clock.mark("link index")
-    let graph = await SiteGraph.build(site: site, index: index)
+    let (graph, noteLinks, linksResolved) = await SiteGraph.build(
+      site: site, index: index, ids: noteIDs, keys: noteKeys, cache: htmlCache)
     diagnostics += graph.diagnostics
     clock.mark("link graph")
-    let noteIDs = site.notes.keys.sorted()
-    let anchorLabel = l10n.string("link_to_section")
-    // Notes whose HTML cannot have changed since the last build come from the HTML cache.
-    let htmlCache = await htmlCacheRead.value
-    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
-    let rendered = await parallelMap(noteIDs) { id -> (id: String, entry: RenderedNoteCache.Entry, cacheable: Bool, fromCache: Bool) in
+    let rendered = await parallelMap(Array(noteIDs.indices)) { i -> (entry: RenderedNoteCache.Entry, fromCache: Bool, embeds: Bool) in
+      let id = noteIDs[i]
       let note = site.notes[id]!
-      let resolved = graph.resolved[id] ?? [:]
-      let key = RenderedNoteCache.key(of: note, linkKey: linkKey, resolved: resolved)
-      if let key, let hit = htmlCache.entries[id], hit.key == key { return (id, hit, true, true) }
+      let links = noteLinks[i]
+      let embeds = RenderedNoteCache.embedsNote(note, resolved: links.resolved)
+      if !embeds, let hit = htmlCache.entries[id], hit.key == noteKeys[i], hit.html != nil { return (hit, true, false) }
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
-      resolver.resolved = resolved
+      resolver.resolved = links.resolved
       let result = Markdown.render(
         note.body,
         options: RenderOptions(
@@ -209,15 +215,20 @@ public enum SiteBuilder {
           headingAnchorLabel: anchorLabel),
         resolver: resolver)
       let html = BodyHeadings.fitted(result.html)
-      return (id, RenderedNoteCache.Entry(key: key ?? 0, html: html, diagnostics: result.diagnostics), key != nil, false)
+      return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: result.diagnostics), false, embeds)
     }
     var noteHTML: [String: String] = [:]
+    noteHTML.reserveCapacity(noteIDs.count)
     var htmlEntries: [String: RenderedNoteCache.Entry] = [:]
+    htmlEntries.reserveCapacity(noteIDs.count)
     let notesRendered = rendered.count { !$0.fromCache }
-    for note in rendered {
-      noteHTML[note.id] = note.entry.html
-      diagnostics += note.entry.diagnostics
-      if note.cacheable { htmlEntries[note.id] = note.entry }
+    for (id, (entry, _, embeds)) in zip(noteIDs, rendered) {
+      noteHTML[id] = entry.html
+      diagnostics += entry.diagnostics
+      // Every note's links are kept; the HTML only of notes that embed no other note.
+      var kept = entry
+      if embeds { kept.html = nil }
+      htmlEntries[id] = kept
     }
     clock.mark("markdown")
     if options.strict {
@@ -337,6 +348,7 @@ public enum SiteBuilder {
     report.notes = site.notes.count
     report.notesParsed = loader.notesParsed
     report.notesRendered = notesRendered
+    report.notesLinked = linksResolved
     report.folders = site.folders.count
     report.files = written.count - report.pages
     report.bytes = written.values.reduce(0) { $0 + $1.size }

@@ -21,15 +21,28 @@ struct SiteGraph: Sendable {
     init(_ ref: LinkReference) {
       (kind, target, fragment) = (ref.kind, ref.target, ref.fragment)
     }
+
+    init(kind: LinkReference.Kind, target: String, fragment: String?) {
+      (self.kind, self.target, self.fragment) = (kind, target, fragment)
+    }
   }
 
   /// Resolves every note's references on all cores, then merges in note order, so warnings
-  /// and lists come out the same as one pass would give.
-  static func build(site: Site, index: LinkIndex) async -> SiteGraph {
+  /// and lists come out the same as one pass would give. A note whose key (`RenderedNoteCache`)
+  /// matches its entry in `cache` takes its resolutions from there. `keys` and the `links`
+  /// returned are in the order of `ids`, every note's ID sorted.
+  static func build(
+    site: Site, index: LinkIndex, ids: [String], keys: [UInt64]? = nil, cache: RenderedNoteCache = .init()
+  ) async -> (graph: SiteGraph, links: [Links], resolvedNotes: Int) {
     // By ID: a note is a large value, and copying ten thousand of them showed in profiles.
-    let ids = site.notes.keys.sorted()
-    let perNote = await parallelMap(ids) { id in links(of: site.notes[id]!, site: site, index: index) }
-    return SiteGraph(site: site, ids: ids, links: perNote)
+    let perNote = await parallelMap(Array(ids.indices)) { i -> (Links, fresh: Bool) in
+      if let keys, let hit = cache.entries[ids[i]], hit.key == keys[i], hit.links.pointsInto(site) {
+        return (hit.links, false)
+      }
+      return (links(of: site.notes[ids[i]]!, site: site, index: index), true)
+    }
+    let found = perNote.map { $0.0 }
+    return (SiteGraph(site: site, ids: ids, links: found), found, perNote.count { $0.fresh })
   }
 
   /// What one note references: attached files, linked notes, ambiguity warnings.
@@ -64,6 +77,20 @@ struct SiteGraph: Sendable {
     var notes: [String]
     var diagnostics: [Diagnostic]
     var resolved: [ResolvedKey: LinkTarget]
+
+    /// True when every note, file and folder these links name is in `site`: links read from
+    /// a cache someone changed by hand must not name things that are not there.
+    func pointsInto(_ site: Site) -> Bool {
+      files.allSatisfy { site.files[$0] != nil } && notes.allSatisfy { site.notes[$0] != nil }
+        && resolved.values.allSatisfy {
+          switch $0 {
+          case .note(let id, _): site.notes[id] != nil
+          case .file(let id): site.files[id] != nil
+          case .folder(let id): site.folders[id] != nil
+          case .external, .missing: true
+          }
+        }
+    }
   }
 
   private init(site: Site, ids: [String], links: [Links]) {
