@@ -187,6 +187,7 @@ public enum SiteBuilder {
     let previousManifest = Task { OutputWriter.readManifest(output) }
     let searchIndex = Task { searchFiles(shown, urls: urls, previous: await previousManifest.value.0) }
     let index = LinkIndex(site: site)
+    clock.mark("link index")
     let anchorLabel = l10n.string("link_to_section")
     // A note's links and HTML are taken from the previous build when nothing they are made of
     // changed: the note's text and path, and everything links resolve against.
@@ -194,7 +195,7 @@ public enum SiteBuilder {
     let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
     let noteKeys = concurrentMap(noteIDs) { RenderedNoteCache.key(of: site.notes[$0]!, linkKey: linkKey) }
     let htmlCache = await htmlCacheRead.value
-    clock.mark("link index")
+    clock.mark("note keys, HTML cache")
     let (graph, noteLinks, linksResolved) = await SiteGraph.build(
       site: site, index: index, ids: noteIDs, keys: noteKeys, cache: htmlCache)
     diagnostics += graph.diagnostics

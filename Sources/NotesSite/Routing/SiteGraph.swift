@@ -81,12 +81,13 @@ struct SiteGraph: Sendable {
     /// True when every note, file and folder these links name is in `site`: links read from
     /// a cache someone changed by hand must not name things that are not there.
     func pointsInto(_ site: Site) -> Bool {
-      files.allSatisfy { site.files[$0] != nil } && notes.allSatisfy { site.notes[$0] != nil }
+      // `index(forKey:)`, not `site.notes[id] != nil`, which copies the note out.
+      files.allSatisfy { site.files.index(forKey: $0) != nil } && notes.allSatisfy { site.notes.index(forKey: $0) != nil }
         && resolved.values.allSatisfy {
           switch $0 {
-          case .note(let id, _): site.notes[id] != nil
-          case .file(let id): site.files[id] != nil
-          case .folder(let id): site.folders[id] != nil
+          case .note(let id, _): site.notes.index(forKey: id) != nil
+          case .file(let id): site.files.index(forKey: id) != nil
+          case .folder(let id): site.folders.index(forKey: id) != nil
           case .external, .missing: true
           }
         }
@@ -104,11 +105,10 @@ struct SiteGraph: Sendable {
     // Backlinks newest first, like the notes list (ties by ID, so the order never depends on
     // dictionary order).
     for (id, set) in backlinkSets {
-      backlinks[id] = set.sorted {
-        let a = site.notes[$0]!.updated
-        let b = site.notes[$1]!.updated
-        return a != b ? a > b : $0 < $1
-      }
+      // Each date looked up once: a lookup in the comparator copies a note out per comparison.
+      backlinks[id] = set.map { (updated: site.notes[$0]!.updated, id: $0) }
+        .sorted { $0.updated != $1.updated ? $0.updated > $1.updated : $0.id < $1.id }
+        .map(\.id)
     }
   }
 }
