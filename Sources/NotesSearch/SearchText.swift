@@ -47,12 +47,36 @@ public enum SearchText {
   /// counts terms without making a `String` of every occurrence.
   static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
     var tokenizer = Tokenizer()
+    var lowered: [UInt8] = []
     var text = text
     text.withUTF8 { utf8 in
       var i = 0
       while i < utf8.count {
         let byte = utf8[i]
         if byte < 0x80 {
+          // A whole ASCII word that ends in ASCII (or the text's end) is a term as it stands,
+          // lowercased and cut: handed out from the text itself, not built byte by byte. A
+          // word that runs on into other letters (`café`) takes the general path.
+          if tokenizer.isIdle, isASCIIWordByte(byte) {
+            var end = i + 1
+            var upper = byte &- UInt8(ascii: "A") < 26
+            while end < utf8.count, isASCIIWordByte(utf8[end]) {
+              upper = upper || utf8[end] &- UInt8(ascii: "A") < 26
+              end += 1
+            }
+            if end == utf8.count || utf8[end] < 0x80 {
+              let term = UnsafeBufferPointer(rebasing: utf8[i..<min(end, i + maxTermLength)])
+              if upper {
+                lowered.removeAll(keepingCapacity: true)
+                for b in term { lowered.append(b &- UInt8(ascii: "A") < 26 ? b + 32 : b) }
+                lowered.withUnsafeBufferPointer(body)
+              } else {
+                body(term)
+              }
+              i = end
+              continue
+            }
+          }
           tokenizer.feedASCII(byte, body)
           i += 1
           continue
@@ -68,6 +92,12 @@ public enum SearchText {
       }
     }
     tokenizer.finish(body)
+  }
+
+  /// ASCII letters and digits: the ASCII bytes that belong to words.
+  @inline(__always)
+  static func isASCIIWordByte(_ byte: UInt8) -> Bool {
+    byte &- UInt8(ascii: "a") < 26 || byte &- UInt8(ascii: "A") < 26 || byte &- UInt8(ascii: "0") < 10
   }
 
   /// Splits text that is already normalised; the plain definition `forEachTerm` must match.
@@ -118,6 +148,9 @@ public enum SearchText {
 
     /// `feed` for one ASCII byte of not yet normalised text, the common case, kept cheap.
     @inline(__always)
+    /// No word or CJK run is being collected.
+    var isIdle: Bool { wordLength == 0 && run.isEmpty }
+
     mutating func feedASCII(_ byte: UInt8, _ body: Emit) {
       switch byte {
       case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):

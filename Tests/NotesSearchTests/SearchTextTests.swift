@@ -68,6 +68,9 @@ import Testing
   @Test(arguments: [
     "café CAFÉ Cafe\u{301}", "e\u{301}tude", "ＡＢＣdef", "Swiftで開発2024年", "㎏ and ™ and ①",
     "ΣΟΦΙΑΣ σοφίας", "ｶﾞｲﾄﾞbook", "한국어abc", "A\u{30A}ngstro\u{308}m", "日本語・English・中文",
+    "Hello, WORLD! foo_bar 123abc x", "abcé déf Überall naïve", "東京abc def東京 ghi",
+    String(repeating: "Ab", count: 30) + " " + String(repeating: "z", count: 45) + "é "
+      + String(repeating: "Q", count: 50),
   ])
   func splittingAtASCIIMatchesNormalisingTheWholeText(text: String) {
     #expect(
