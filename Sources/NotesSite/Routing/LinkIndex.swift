@@ -23,24 +23,44 @@ struct LinkIndex: Sendable {
   private var headingIDs: [String: [String: String]] = [:]  // note → key → id
   private var noteDirectory: [String: String] = [:]
 
+  /// One note's lookup keys, made on all cores before the tables are filled in on one.
+  private struct NoteKeys {
+    var path: String
+    var pathWithoutExtension: String
+    /// File name without extension, then title and aliases when they differ from it.
+    var names: [String]
+    var headingIDs: [String: String]
+    var directory: String
+  }
+
   init(site: Site) {
-    for note in site.notes.values {
-      notesByPath[Self.key(note.sourcePath)] = note.id
-      notesByPath[Self.key(Self.stripExtension(note.sourcePath))] = note.id
+    let ids = Array(site.notes.keys)
+    let keys = concurrentMap(ids) { id -> NoteKeys in
+      let note = site.notes[id]!
       let name = Self.key(Self.stripExtension(Self.lastComponent(note.sourcePath)))
-      notesByName[name, default: []].append(note.id)
+      var names = [name]
       let title = Self.key(note.title)
-      if title != name { notesByName[title, default: []].append(note.id) }
-      for alias in note.frontMatter.aliases where !alias.contains("/") {
-        notesByName[Self.key(alias), default: []].append(note.id)
-      }
-      var ids: [String: String] = [:]
+      if title != name { names.append(title) }
+      for alias in note.frontMatter.aliases where !alias.contains("/") { names.append(Self.key(alias)) }
+      var headings: [String: String] = [:]
       for heading in note.analysis.headings {
-        ids[heading.id] = heading.id
-        ids[Self.key(heading.text)] = ids[Self.key(heading.text)] ?? heading.id
+        headings[heading.id] = heading.id
+        let text = Self.key(heading.text)
+        headings[text] = headings[text] ?? heading.id
       }
-      headingIDs[note.id] = ids
-      noteDirectory[note.id] = Self.directory(note.sourcePath)
+      return NoteKeys(
+        path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
+        names: names, headingIDs: headings, directory: Self.directory(note.sourcePath))
+    }
+    notesByPath.reserveCapacity(ids.count * 2)
+    headingIDs.reserveCapacity(ids.count)
+    noteDirectory.reserveCapacity(ids.count)
+    for (id, k) in zip(ids, keys) {
+      notesByPath[k.path] = id
+      notesByPath[k.pathWithoutExtension] = id
+      for name in k.names { notesByName[name, default: []].append(id) }
+      headingIDs[id] = k.headingIDs
+      noteDirectory[id] = k.directory
     }
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
     for file in site.files.values {
