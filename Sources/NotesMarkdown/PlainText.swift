@@ -59,6 +59,25 @@ enum PlainText {
         var i = 0
         while i < bytes.count {
           let lead = bytes[i]
+          // Visible ASCII (most of any note) is copied a run at a time.
+          if lead > 0x20, lead < 0x80 {
+            if pendingLine {
+              out[count] = 0x0A
+              count += 1
+            } else if pendingSpace && count > 0 {
+              out[count] = 0x20
+              count += 1
+            }
+            pendingSpace = false
+            pendingLine = false
+            var end = i + 1
+            while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x80 { end += 1 }
+            UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(
+              from: bytes.baseAddress! + i, byteCount: end - i)
+            count += end - i
+            i = end
+            continue
+          }
           let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
           let end = min(i + length, bytes.count)
           if lead == 0x0A && keepingLines {

@@ -248,7 +248,7 @@ struct OutputWriter: Sendable {
   /// making the folder first saves a failed `open` or `link` per page.
   private func makePageFolder(_ path: String, _ target: String) {
     if staged.isEmpty, path.hasSuffix("/index.html") {
-      _ = mkdir((target as NSString).deletingLastPathComponent, 0o755)
+      _ = mkdir(Self.parentPath(target), 0o755)
     }
   }
 
@@ -259,7 +259,7 @@ struct OutputWriter: Sendable {
     if staged[path] != nil || stagedKept.contains(path) { unlink(target) }
     if link(output.path + "/" + path, target) == 0 { return true }
     guard errno == ENOENT || errno == ENOTDIR || errno == EEXIST else { return false }
-    if errno == EEXIST { unlink(target) } else { Self.makeDirectories((target as NSString).deletingLastPathComponent) }
+    if errno == EEXIST { unlink(target) } else { Self.makeDirectories(Self.parentPath(target)) }
     return link(output.path + "/" + path, target) == 0
   }
 
@@ -273,11 +273,20 @@ struct OutputWriter: Sendable {
       if isDirectory(path) { return }
       unlink(path)
     case ENOENT, ENOTDIR:
-      makeDirectories((path as NSString).deletingLastPathComponent)
+      makeDirectories(Self.parentPath(path))
     default:
       return
     }
     _ = mkdir(path, 0o755)
+  }
+
+  /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
+  /// for the paths made here (no trailing slash), without bridging: this runs for every
+  /// page written.
+  static func parentPath(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
+    if slash == path.utf8.startIndex { return "/" }
+    return String(path[..<slash])
   }
 
   /// Whether `path` is a folder itself, not a link to one.
@@ -313,7 +322,7 @@ struct OutputWriter: Sendable {
       case EEXIST:
         if Self.isDirectory(target) { Self.removeTree(target) } else { unlink(target) }
       case ENOENT, ENOTDIR:
-        Self.makeDirectories((target as NSString).deletingLastPathComponent)
+        Self.makeDirectories(Self.parentPath(target))
       default:
         break
       }
@@ -380,7 +389,7 @@ struct OutputWriter: Sendable {
         kept.append(path)
         let target = staging.path + "/" + path
         if stagedKept.contains(path) { unlink(target) }
-        Self.makeDirectories((target as NSString).deletingLastPathComponent)
+        Self.makeDirectories(Self.parentPath(target))
         if link(output.path + "/" + path, target) != 0 {
           try? fm.copyItem(atPath: output.path + "/" + path, toPath: target)
         }
@@ -440,9 +449,9 @@ struct OutputWriter: Sendable {
   static func removeEmptyFolders(above paths: [String], in root: String) {
     var folders = Set<String>()
     for path in paths {
-      var folder = (path as NSString).deletingLastPathComponent
+      var folder = Self.parentPath(path)
       while !folder.isEmpty, folders.insert(folder).inserted {
-        folder = (folder as NSString).deletingLastPathComponent
+        folder = Self.parentPath(folder)
       }
     }
     for folder in folders.sorted(by: { $0.utf8.count > $1.utf8.count }) {
