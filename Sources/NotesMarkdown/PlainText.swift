@@ -59,48 +59,38 @@ enum PlainText {
         var i = 0
         while i < bytes.count {
           let lead = bytes[i]
-          // Visible ASCII (most of any note) is copied a run at a time.
+          var end = i + 1
           if lead > 0x20, lead < 0x80 {
-            if pendingLine {
-              out[count] = 0x0A
-              count += 1
-            } else if pendingSpace && count > 0 {
-              out[count] = 0x20
-              count += 1
-            }
-            pendingSpace = false
-            pendingLine = false
-            var end = i + 1
+            // Visible ASCII, most of any note: the whole run is copied at once.
             while end < bytes.count, bytes[end] > 0x20, bytes[end] < 0x80 { end += 1 }
-            UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(
-              from: bytes.baseAddress! + i, byteCount: end - i)
-            count += end - i
-            i = end
-            continue
-          }
-          let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
-          let end = min(i + length, bytes.count)
-          if lead == 0x0A && keepingLines {
-            pendingLine = count > 0
-            pendingSpace = false
-          } else if isWhitespace(bytes, at: i, length: end - i) {
-            pendingSpace = !pendingLine
           } else {
-            // Before a visible character: the line break or space collapsed whitespace left.
-            if pendingLine {
-              out[count] = 0x0A
-              count += 1
-            } else if pendingSpace && count > 0 {
-              out[count] = 0x20
-              count += 1
+            let length = lead < 0x80 ? 1 : lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : 2
+            end = min(i + length, bytes.count)
+            if lead == 0x0A && keepingLines {
+              pendingLine = count > 0
+              pendingSpace = false
+              i = end
+              continue
             }
-            pendingSpace = false
-            pendingLine = false
-            for j in i..<end {
-              out[count] = bytes[j]
-              count += 1
+            if isWhitespace(bytes, at: i, length: end - i) {
+              pendingSpace = !pendingLine
+              i = end
+              continue
             }
           }
+          // Before a visible character: the line break or space collapsed whitespace left.
+          if pendingLine {
+            out[count] = 0x0A
+            count += 1
+          } else if pendingSpace && count > 0 {
+            out[count] = 0x20
+            count += 1
+          }
+          pendingSpace = false
+          pendingLine = false
+          UnsafeMutableRawPointer(out.baseAddress! + count).copyMemory(
+            from: bytes.baseAddress! + i, byteCount: end - i)
+          count += end - i
           i = end
         }
         return count
