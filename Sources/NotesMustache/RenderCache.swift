@@ -31,6 +31,16 @@ public final class RenderCache: Sendable {
   final class Table: Sendable {
     private let dense = Mutex<[Entry?]>([])
     private let sparse = Mutex<[Int: Entry]>([:])
+    /// Every buffer an entry points into, freed with the table: entries are never replaced
+    /// or removed while the table lives, so a reader may use one after the lock is released.
+    private let owned = Mutex<[Owned]>([])
+    private struct Owned: @unchecked Sendable {
+      var buffer: UnsafeMutableRawBufferPointer
+    }
+
+    deinit {
+      owned.withLock { buffers in for owned in buffers { owned.buffer.deallocate() } }
+    }
 
     func entry(_ id: Int) -> Entry? {
       if id >= 0 && id < RenderCache.denseIDs {
@@ -39,15 +49,36 @@ public final class RenderCache: Sendable {
       return sparse.withLock { $0[id] }
     }
 
-    func store(_ entry: Entry, for id: Int) {
+    /// Stores a copy of `bytes` and `fallThrough` for `id`, unless another rendering stored
+    /// one first (it holds the same bytes).
+    func store(bytes: UnsafeBufferPointer<UInt8>, fallThrough: [Int32], for id: Int) {
+      let size = bytes.count + fallThrough.count * MemoryLayout<Int32>.stride
+      let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 8)
+      let ids = UnsafeMutableBufferPointer<Int32>(
+        start: buffer.baseAddress!.bindMemory(to: Int32.self, capacity: fallThrough.count), count: fallThrough.count)
+      _ = ids.initialize(from: fallThrough)
+      let text = buffer.baseAddress! + fallThrough.count * MemoryLayout<Int32>.stride
+      if let source = bytes.baseAddress { text.copyMemory(from: source, byteCount: bytes.count) }
+      let entry = Entry(
+        bytes: UnsafeBufferPointer(start: text.bindMemory(to: UInt8.self, capacity: bytes.count), count: bytes.count),
+        fallThrough: UnsafeBufferPointer(ids))
+      let stored: Bool
       if id >= 0 && id < RenderCache.denseIDs {
-        dense.withLock { entries in
+        stored = dense.withLock { entries in
           if id >= entries.count { entries += Array(repeating: nil, count: max(id + 1 - entries.count, entries.count)) }
+          guard entries[id] == nil else { return false }
           entries[id] = entry
+          return true
         }
       } else {
-        sparse.withLock { $0[id] = entry }
+        stored = sparse.withLock { entries in
+          guard entries[id] == nil else { return false }
+          entries[id] = entry
+          return true
+        }
       }
+      let kept = Owned(buffer: buffer)
+      if stored { owned.withLock { $0.append(kept) } } else { buffer.deallocate() }
     }
 
     var count: Int {
@@ -93,10 +124,12 @@ public final class RenderCache: Sendable {
     }
   }
 
-  struct Entry {
-    var bytes: [UInt8]
+  /// Plain pointers into memory its table owns, so handing one out copies no references
+  /// (lists render thousands of entries per page, from every core).
+  struct Entry: @unchecked Sendable {
+    var bytes: UnsafeBufferPointer<UInt8>
     /// Ids of the keys looked up that resolved in `shared` or nowhere.
-    var fallThrough: [Int32]
+    var fallThrough: UnsafeBufferPointer<Int32>
   }
 
   /// How many renderings are stored (for tests).

@@ -115,7 +115,7 @@ struct ContextStack {
 
   /// Whether no frame in `1..<end` holds any of the keys `ids`: a lookup of them from above
   /// `end` then falls through to the root, as it did when a reused rendering was made.
-  func lacks(_ ids: [Int32], between end: Int) -> Bool {
+  func lacks(_ ids: UnsafeBufferPointer<Int32>, between end: Int) -> Bool {
     guard !ids.isEmpty, end > 1 else { return true }
     for index in 1..<end {
       for id in ids where value(named: keyTable.names[Int(id)], id: id, at: index) != nil {

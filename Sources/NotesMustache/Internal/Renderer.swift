@@ -13,7 +13,9 @@ struct Renderer: ~Copyable {
   var output: OutputBuffer
   private let cache: RenderCache?
   /// The cache table last used: list entries come one after another from one section.
-  private var lastTable: (key: RenderCache.TableKey, table: RenderCache.Table)?
+  /// Unretained: the cache keeps every table it made, and a reference copied per list entry
+  /// was retained and released by every core on the same object.
+  private var lastTable: (key: RenderCache.TableKey, table: Unmanaged<RenderCache.Table>)?
   /// Renderings of reusable values in progress, outermost first.
   private var regions: [Region] = []
 
@@ -183,32 +185,45 @@ struct Renderer: ~Copyable {
       if case .reusable(let id, _) = value, cache != nil {
         // The whole list is reusable: its entries render as one piece.
         try reuse(id, body, in: scope) { renderer throws(MustacheError) in
-          for item in items { try renderer.renderItem(item, body, in: scope) }
+          try renderer.renderItems(items, body, in: scope)
         }
         return
       }
-      for item in items {
-        try renderItem(item, body, in: scope)
-      }
+      try renderItems(items, body, in: scope)
     default:
       guard value.isTruthy else { return }
-      try renderItem(value, body, in: scope)
+      try withUnsafePointer(to: value) { item throws(MustacheError) in
+        try renderItem(item, body, in: scope)
+      }
+    }
+  }
+
+  /// Renders a section body for each entry of a list, reading the entries in place: taking
+  /// each out of the array would retain and release it, on every core at once (lists of
+  /// shared entries are shown on thousands of pages).
+  private mutating func renderItems(
+    _ items: [TemplateValue], _ body: Range<Int>, in scope: borrowing Scope
+  ) throws(MustacheError) {
+    let scope = copy scope
+    try items.withUnsafeBufferPointer { entries throws(MustacheError) in
+      guard let first = entries.baseAddress else { return }
+      for i in 0..<entries.count { try renderItem(first + i, body, in: scope) }
     }
   }
 
   /// Renders a section body for one value, reusing an earlier rendering of a reusable value
   /// when it would come out the same.
   private mutating func renderItem(
-    _ item: TemplateValue, _ body: Range<Int>, in scope: borrowing Scope
+    _ item: UnsafePointer<TemplateValue>, _ body: Range<Int>, in scope: borrowing Scope
   ) throws(MustacheError) {
-    guard cache != nil, case .reusable(let id, _) = item else {
-      context.push(item)
+    guard cache != nil, case .reusable(let id, _) = item.pointee else {
+      context.push(item.pointee)
       try render(body, in: scope)
       context.pop()
       return
     }
     try reuse(id, body, in: scope) { renderer throws(MustacheError) in
-      renderer.context.push(item)
+      renderer.context.push(item.pointee)
       try renderer.render(body, in: scope)
       renderer.context.pop()
     }
@@ -221,23 +236,23 @@ struct Renderer: ~Copyable {
     _ id: Int, _ body: Range<Int>, in scope: borrowing Scope,
     _ produce: (inout Renderer) throws(MustacheError) -> Void
   ) throws(MustacheError) {
-    guard let cache else { return try produce(&self) }
+    guard cache != nil else { return try produce(&self) }
     // A body that includes nothing renders the same whatever blocks are passed around it
     // and however deep it sits, so list entries are shared by every page template.
     let includes = program.sectionIncludes[body.lowerBound - 1]
     let key = RenderCache.TableKey(
       program: ObjectIdentifier(program), op: body.lowerBound,
       scope: includes ? scope.cacheScope : scope.plainCacheScope)
-    let table: RenderCache.Table
+    let table: Unmanaged<RenderCache.Table>
     if let last = lastTable, last.key == key {
       table = last.table
     } else {
-      table = cache.table(key)
+      table = Unmanaged.passUnretained(cache!.table(key))
       lastTable = (key, table)
     }
     // The value (or a list's entries) is pushed as this frame.
     let frame = context.depth
-    if let entry = table.entry(id), context.lacks(entry.fallThrough, between: frame) {
+    if let entry = table._withUnsafeGuaranteedRef({ $0.entry(id) }), context.lacks(entry.fallThrough, between: frame) {
       output.append(entry.bytes)
       for id in entry.fallThrough { note(id, foundIn: -1) }
       return
@@ -246,8 +261,10 @@ struct Renderer: ~Copyable {
     try produce(&self)
     let region = regions.removeLast()
     if !region.tainted {
-      let bytes = Array(UnsafeBufferPointer(rebasing: output.bytes[region.start...]))
-      table.store(.init(bytes: bytes, fallThrough: region.fallThrough), for: id)
+      table._withUnsafeGuaranteedRef {
+        $0.store(
+          bytes: UnsafeBufferPointer(rebasing: output.bytes[region.start...]), fallThrough: region.fallThrough, for: id)
+      }
     }
   }
 
