@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import NotesSite
 import Testing
 
@@ -120,5 +121,46 @@ import Testing
     // The next good build works without a spare tree.
     try FileManager.default.removeItem(at: site.root.appendingPathComponent("Templates"))
     try await buildAndCompare(site, userFiles: [:], "after the failure")
+  }
+
+  /// Files the user adds to or removes from the output while pages are written follow the
+  /// output at the swap: none is left only in the replaced tree, which a later build removes.
+  @Test(arguments: [false, true])
+  func userFilesChangedDuringABuildFollowTheOutput(withSpareTree: Bool) async throws {
+    let site = try withSpareTree ? await siteWithSpareTree() : SiteFixture(Self.base)
+    defer { site.remove() }
+    if !withSpareTree { #expect(await site.build().exitCode == 0) }
+    let fm = FileManager.default
+    try Data("notes.example.org\n".utf8).write(to: site.output.appendingPathComponent("CNAME"))
+    try Data("old\n".utf8).write(to: site.output.appendingPathComponent("work/keep.txt"))
+    try site.write("content/Work/Ideas.md", Self.base["content/Work/Ideas.md"]! + "\nChanged during a build.\n")
+
+    let output = site.output
+    let done = Mutex(false)
+    var options = BuildOptions(source: site.root)
+    options.progress = { _, _ in
+      guard done.withLock({ already in defer { already = true }; return !already }) else { return }
+      try? fm.createDirectory(at: output.appendingPathComponent("brand/new"), withIntermediateDirectories: true)
+      for path in ["late.txt", "work/late.txt", "brand/new/late.txt"] {
+        try? Data("late\n".utf8).write(to: output.appendingPathComponent(path))
+      }
+      try? fm.removeItem(at: output.appendingPathComponent("work/keep.txt"))
+    }
+    #expect(await SiteBuilder.build(options).exitCode == 0)
+    #expect(done.withLock { $0 }, "pages were written with progress reported")
+
+    var expected = try await fullBuild(of: site)
+    expected["CNAME"] = Data("notes.example.org\n".utf8)
+    for path in ["late.txt", "work/late.txt", "brand/new/late.txt"] { expected[path] = Data("late\n".utf8) }
+    var actual = site.snapshot()
+    actual[".notes-site-manifest"] = nil
+    #expect(Set(actual.keys) == Set(expected.keys), "files differ: \(Set(actual.keys).symmetricDifference(expected.keys))")
+    #expect(expected.keys.filter { actual[$0] != expected[$0] }.isEmpty)
+
+    // And the next build, in the tree the swap replaced, keeps them too.
+    try site.write("content/Work/Ideas.md", Self.base["content/Work/Ideas.md"]! + "\nAnd again.\n")
+    try await buildAndCompare(
+      site, userFiles: ["CNAME": "notes.example.org\n", "late.txt": "late\n", "work/late.txt": "late\n", "brand/new/late.txt": "late\n"],
+      "the build after")
   }
 }
