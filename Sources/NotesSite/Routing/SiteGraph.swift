@@ -9,8 +9,6 @@ struct SiteGraph: Sendable {
   /// Note → notes linking to it, in list order of the linking notes.
   var backlinks: [String: [String]] = [:]
   var diagnostics: [Diagnostic] = []
-  /// Note → what each of its references resolved to, so rendering does not resolve them again.
-  var resolved: [String: [ResolvedKey: LinkTarget]] = [:]
 
   /// What a resolution depends on besides the note it is written in.
   struct ResolvedKey: Hashable, Sendable {
@@ -95,20 +93,28 @@ struct SiteGraph: Sendable {
   }
 
   private init(site: Site, ids: [String], links: [Links]) {
-    var backlinkSets: [String: Set<String>] = [:]
-    for (noteID, found) in zip(ids, links) {
+    // By index into `ids`: a note's linkers arrive in note order, so a repeat is the last one.
+    var position: [String: Int] = [:]
+    position.reserveCapacity(ids.count)
+    for (i, id) in ids.enumerated() { position[id] = i }
+    var linkers = [[Int32]](repeating: [], count: ids.count)
+    for (i, found) in links.enumerated() {
       diagnostics += found.diagnostics
-      for id in found.notes { backlinkSets[id, default: []].insert(noteID) }
-      if !found.files.isEmpty { attachments[noteID] = found.files }
-      if !found.resolved.isEmpty { resolved[noteID] = found.resolved }
+      for id in found.notes {
+        guard let j = position[id], linkers[j].last != Int32(i) else { continue }
+        linkers[j].append(Int32(i))
+      }
+      if !found.files.isEmpty { attachments[ids[i]] = found.files }
     }
     // Backlinks newest first, like the notes list (ties by ID, so the order never depends on
-    // dictionary order).
-    for (id, set) in backlinkSets {
-      // Each date looked up once: a lookup in the comparator copies a note out per comparison.
-      backlinks[id] = set.map { (updated: site.notes[$0]!.updated, id: $0) }
-        .sorted { $0.updated != $1.updated ? $0.updated > $1.updated : $0.id < $1.id }
-        .map(\.id)
+    // dictionary order). Dates read once (`mapValues` borrows each note; a lookup copies it).
+    let updatedByID = site.notes.mapValues(\.updated)
+    let updated = ids.map { updatedByID[$0]! }
+    for (j, list) in linkers.enumerated() where !list.isEmpty {
+      backlinks[ids[j]] = list.sorted {
+        let (a, b) = (Int($0), Int($1))
+        return updated[a] != updated[b] ? updated[a] > updated[b] : a < b
+      }.map { ids[Int($0)] }
     }
   }
 }
