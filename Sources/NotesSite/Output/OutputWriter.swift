@@ -216,6 +216,25 @@ struct OutputWriter: Sendable {
   /// path per line.
   static let keptListName = ".notes-site-kept"
 
+  /// `value` in `radix` (10 or 16, lower case), as `String(value, radix:)` writes it.
+  static func appendDigits(_ value: UInt64, radix: UInt64, to bytes: inout [UInt8]) {
+    var count = 1
+    var rest = value / radix
+    while rest != 0 {
+      count += 1
+      rest /= radix
+    }
+    bytes.append(contentsOf: repeatElement(0, count: count))
+    var index = bytes.count - 1
+    rest = value
+    repeat {
+      let digit = UInt8(rest % radix)
+      bytes[index] = digit < 10 ? 0x30 + digit : 0x61 + digit - 10
+      rest /= radix
+      index -= 1
+    } while rest != 0
+  }
+
   /// A non-empty run of decimal or lower-case hex digits that fits in 64 bits.
   private static func number(_ digits: Slice<UnsafeBufferPointer<UInt8>>, radix: UInt64) -> UInt64? {
     guard !digits.isEmpty, digits.count <= 20 else { return nil }
@@ -402,14 +421,23 @@ struct OutputWriter: Sendable {
     }
     Self.removeEmptyFolders(above: removed, in: staging.path)
     clock.mark("  commit: carry over")
-    let manifest = written.keys.sorted().map { path in
-      let r = written[path]!
-      return "\(r.size)\t\(String(r.hash, radix: 16))\t\(String(r.key, radix: 16))\t\(path)\n"
-    }.joined()
+    // size \t hash \t key \t path, as bytes: tens of thousands of lines on every build.
+    var manifest: [UInt8] = []
+    manifest.reserveCapacity(written.count * 100)
+    for (path, r) in written.sorted(by: { $0.key < $1.key }) {
+      Self.appendDigits(UInt64(max(r.size, 0)), radix: 10, to: &manifest)
+      manifest.append(0x09)
+      Self.appendDigits(r.hash, radix: 16, to: &manifest)
+      manifest.append(0x09)
+      Self.appendDigits(r.key, radix: 16, to: &manifest)
+      manifest.append(0x09)
+      manifest += path.utf8
+      manifest.append(0x0A)
+    }
     do {
       let manifestURL = staging.appendingPathComponent(Self.manifestName)
       unlink(manifestURL.path)
-      try Data(manifest.utf8).write(to: manifestURL)
+      try Data(manifest).write(to: manifestURL)
       // No fingerprint while the trees are swapped: a build killed in between is never taken
       // for up to date.
       let fingerprint = Self.fingerprintURL(output)
