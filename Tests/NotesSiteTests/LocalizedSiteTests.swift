@@ -244,6 +244,20 @@ import Testing
     #expect(TitleCollation.key("Crème", language: "en") == ("creme", "crème"))
   }
 
+  /// ASCII titles skip normalisation; every ASCII character must give the key the general
+  /// path gives (`^` and `` ` `` are diacritics, set aside in the primary key).
+  @Test(arguments: ["en", "ja", "de-CH"])
+  func asciiTitlesCollateAsTheGeneralPathDoes(language: String) {
+    for value in 0..<128 {
+      let c = String(UnicodeScalar(UInt8(value)))
+      for title in ["a\(c)B", "\(c)x", "Zz\(c)", "\(c)\(c)9 \(c)", "Note^s `v2`"] {
+        let fast = TitleCollation.key(title, language: language)
+        let general = TitleCollation.generalKey(title, language: language)
+        #expect(fast.primary == general.primary && fast.secondary == general.secondary, "\(value) \(title)")
+      }
+    }
+  }
+
   @Test func previewsAreCutOnGraphemeBoundaries() async throws {
     let family = "👨‍👩‍👧‍👦"
     let accented = "e\u{301}"

@@ -11,15 +11,32 @@ import Foundation
 enum TitleCollation {
   /// The comparison key of `title`: primary, then secondary (both compared as strings).
   static func key(_ title: String, language: String) -> (primary: String, secondary: String) {
+    // ASCII titles (most of them) need no normalisation: lower-cased they are the secondary
+    // key, and without the two ASCII diacritics (`^`, `` ` ``) the primary one.
+    if title.utf8.allSatisfy({ $0 < 0x80 }) {
+      let folded = title.lowercased()
+      guard folded.utf8.contains(where: { $0 == UInt8(ascii: "^") || $0 == UInt8(ascii: "`") }),
+        !isJapanese(language)
+      else { return (folded, folded) }
+      return (String(folded.filter { $0 != "^" && $0 != "`" }), folded)
+    }
+    return generalKey(title, language: language)
+  }
+
+  /// `key` for any title.
+  static func generalKey(_ title: String, language: String) -> (primary: String, secondary: String) {
     let folded = title.precomposedStringWithCompatibilityMapping.lowercased()
-    let primaryLanguage = language.lowercased().prefix { $0 != "-" && $0 != "_" }
-    if primaryLanguage == "ja" { return (hiragana(folded), folded) }
+    if isJapanese(language) { return (hiragana(folded), folded) }
     let bare = String(
       String.UnicodeScalarView(
         folded.decomposedStringWithCanonicalMapping.unicodeScalars.filter {
           !$0.properties.isDiacritic && $0.properties.generalCategory != .nonspacingMark
         }))
     return (bare.precomposedStringWithCanonicalMapping, folded)
+  }
+
+  static func isJapanese(_ language: String) -> Bool {
+    language.lowercased().prefix { $0 != "-" && $0 != "_" } == "ja"
   }
 
   /// Katakana (ァ…ヶ, ヽ ヾ) as the hiragana of the same sound.
