@@ -23,8 +23,10 @@ extension SiteLoader {
     for directory in directories where !directory.isEmpty {
       childDirectories[parent(directory), default: []].append(directory)
     }
-    var notesIn = PathMap<[NoteSource]>()
-    for note in notes { notesIn[parent(note.path), default: []].append(note) }
+    // Notes by index: a note source is large, and copying ten thousand of them into folder
+    // lists showed in profiles.
+    var notesIn = PathMap<[Int]>()
+    for i in notes.indices { notesIn[parent(notes[i].path), default: []].append(i) }
     var assetsIn = PathMap<[ContentTree.Entry]>()
     for asset in assets { assetsIn[parent(asset.path), default: []].append(asset) }
 
@@ -46,7 +48,7 @@ extension SiteLoader {
 
     /// Assigns one namespace: the URL folder `folderID` holding these children.
     func assignNamespace(
-      folderID: String, directories dirs: [String], notes: [NoteSource],
+      folderID: String, directories dirs: [String], notes noteIndices: [Int],
       assets: [ContentTree.Entry]
     ) {
       var candidates: [SlugAssignment.Candidate] = []
@@ -54,10 +56,10 @@ extension SiteLoader {
         let name = (d as NSString).lastPathComponent
         candidates.append(.init(key: d, name: name, slug: Slug.make(name), rank: 0))
       }
-      for n in notes {
-        let name = baseName(n.path)
-        let preferred = n.frontMatter.slug.map(Slug.make) ?? Slug.make(name)
-        candidates.append(.init(key: n.path, name: name, slug: preferred, rank: 1))
+      for i in noteIndices {
+        let name = baseName(notes[i].path)
+        let preferred = notes[i].frontMatter.slug.map(Slug.make) ?? Slug.make(name)
+        candidates.append(.init(key: notes[i].path, name: name, slug: preferred, rank: 1))
       }
       for a in assets {
         let ext = (a.path as NSString).pathExtension
@@ -70,7 +72,7 @@ extension SiteLoader {
       report(collisions, folderID: folderID)
       let prefix = folderID.isEmpty ? "" : folderID + "/"
       for d in dirs { folderIDOf[d] = prefix + slugs[d]! }
-      for n in notes { noteIDOf[n.path] = prefix + slugs[n.path]! }
+      for i in noteIndices { noteIDOf[notes[i].path] = prefix + slugs[notes[i].path]! }
       for a in assets {
         let ext = (a.path as NSString).pathExtension
         let id = prefix + slugs[a.path]! + (ext.isEmpty ? "" : "." + Slug.make(ext))
@@ -119,11 +121,12 @@ extension SiteLoader {
       if !up.isEmpty { ensureFolder(directory: up) }
     }
 
-    for source in notes {
-      let dir = parent(source.path)
+    site.notes.reserveCapacity(notes.count)
+    for i in notes.indices {
+      let dir = parent(notes[i].path)
       ensureFolder(directory: dir.isEmpty ? notesDirectory : dir)
-      let id = noteIDOf[source.path]!
-      site.notes[id] = makeNote(source, id: id, folderID: folderIDForNote(source.path), history: site.history)
+      let id = noteIDOf[notes[i].path]!
+      site.notes[id] = makeNote(notes[i], id: id, folderID: folderIDForNote(notes[i].path), history: site.history)
     }
     return diagnostics
   }

@@ -51,15 +51,18 @@ struct SiteLoader {
       Self.read(entry, in: directory, cached: cache.lookup(entry))
     }
     clock.mark("  load: read and parse")
-    for source in sources { diagnostics += source.diagnostics }
-    notesParsed = zip(noteEntries, sources).filter { cache.lookup($0.0) == nil }.count
+    // By index, not `for source in sources`: each iteration would copy a whole note source.
+    for i in sources.indices where !sources[i].diagnostics.isEmpty { diagnostics += sources[i].diagnostics }
+    notesParsed = noteEntries.count { cache.lookup($0) == nil }
     // What the next build may reuse: every note read cleanly, drafts included.
-    parsed = zip(noteEntries, sources).compactMap { entry, source in
-      source.diagnostics.isEmpty
-        ? (entry, NoteCache.Entry(
-          stamp: entry.stamp, size: entry.size, modified: entry.modified, frontMatter: source.frontMatter,
-          bodyLineOffset: source.bodyLineOffset, analysis: source.analysis))
-        : nil
+    parsed = []
+    parsed.reserveCapacity(sources.count)
+    for i in sources.indices where sources[i].diagnostics.isEmpty {
+      let entry = noteEntries[i]
+      parsed.append(
+        (entry, NoteCache.Entry(
+          stamp: entry.stamp, size: entry.size, modified: entry.modified, frontMatter: sources[i].frontMatter,
+          bodyLineOffset: sources[i].bodyLineOffset, analysis: sources[i].analysis)))
     }
     if !includeDrafts { sources.removeAll { $0.frontMatter.draft } }
 
