@@ -30,11 +30,11 @@ struct SiteGraph: Sendable {
   /// matches its entry in `cache` takes its resolutions from there. `keys` and the `links`
   /// returned are in the order of `ids`, every note's ID sorted.
   static func build(
-    site: Site, index: LinkIndex, ids: [String], keys: [UInt64]? = nil, cache: RenderedNoteCache = .init()
+    site: Site, index: LinkIndex, ids: [String], keys: [UInt64], cache: RenderedNoteCache
   ) async -> (graph: SiteGraph, links: [Links], resolvedNotes: Int) {
     // By ID: a note is a large value, and copying ten thousand of them showed in profiles.
     let perNote = await parallelMap(Array(ids.indices)) { i -> (Links, fresh: Bool) in
-      if let keys, let hit = cache.entries[ids[i]], hit.key == keys[i], hit.links.pointsInto(site) {
+      if let hit = cache.entries[ids[i]], hit.key == keys[i], hit.links.pointsInto(site) {
         return (hit.links, false)
       }
       return (links(of: site.notes[ids[i]]!, site: site, index: index), true)
