@@ -15,3 +15,38 @@ import Testing
     #expect(String(LinkIndex.pathExtension(path)) == (path as NSString).pathExtension)
   }
 }
+
+/// The loader takes file and folder names, stems and extensions apart without bridging (it
+/// does it for every note, file and folder); titles and slugs made from file names must be
+/// what `NSString` would have given.
+@Suite struct PathNameTests {
+  static let paths = [
+    "Roadmap.md", "Work/Projects/Alpha.md", "Work/Projects", "a/b/c.tar.gz", ".hidden", "dir/.hidden",
+    ".hidden.md", "dots...md", "name.", "x/y.", "x/.md", "Trailing space .md", "a..", "...", "a. b",
+    "a.b c", "x/a.b.c", "レシピ/カレー.md", "Ünïcödé/Café.md", "Weird name #1 ?.md", "percent%20name.md",
+    "folder.with.dots/n.md", "folder.with.dots", "!!!.md", "clang++.md", "Q&A/Meeting Notes 4.md",
+  ]
+
+  @Test(arguments: paths)
+  func agreesWithNSString(_ path: String) {
+    let ns = path as NSString
+    #expect(String(PathName.last(path)) == ns.lastPathComponent)
+    #expect(PathName.stem(path) == (ns.lastPathComponent as NSString).deletingPathExtension)
+    #expect(String(PathName.extension(path)) == ns.pathExtension)
+  }
+
+  @Test func aNoteWithoutATitleIsNamedAfterItsFileStem() async throws {
+    let site = try SiteFixture([
+      "content/Trailing dots....md": "No heading here.",
+      "content/v1.2 release notes.md": "Nor here.",
+      "content/Work/.hidden.md": "Not published: a dot-file.",
+      "content/Work/Plan.tar.md": "Only the last extension goes.",
+    ])
+    let report = await site.build()
+    #expect(report.outcome == .success)
+    #expect(try site.page("notes/trailing-dots").contains("<h1>Trailing dots...</h1>"))
+    #expect(try site.page("notes/v1-2-release-notes").contains("<h1>v1.2 release notes</h1>"))
+    #expect(try site.page("work/plan-tar").contains("<h1>Plan.tar</h1>"))
+    #expect(!site.exists("work/hidden"))
+  }
+}

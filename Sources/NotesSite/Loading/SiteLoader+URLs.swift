@@ -17,7 +17,7 @@ extension SiteLoader {
       return String(path[..<slash])
     }
     func baseName(_ path: String) -> String {
-      ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+      PathName.stem(path)
     }
     var childDirectories = PathMap<[String]>()
     for directory in directories where !directory.isEmpty {
@@ -53,7 +53,7 @@ extension SiteLoader {
     ) {
       var candidates: [SlugAssignment.Candidate] = []
       for d in dirs {
-        let name = (d as NSString).lastPathComponent
+        let name = String(PathName.last(d))
         candidates.append(.init(key: d, name: name, slug: Slug.make(name), rank: 0))
       }
       for i in noteIndices {
@@ -62,7 +62,7 @@ extension SiteLoader {
         candidates.append(.init(key: notes[i].path, name: name, slug: preferred, rank: 1))
       }
       for a in assets {
-        let ext = (a.path as NSString).pathExtension
+        let ext = String(PathName.extension(a.path))
         let name = baseName(a.path)
         let suffix = ext.isEmpty ? "" : "." + Slug.make(ext)
         candidates.append(
@@ -74,7 +74,7 @@ extension SiteLoader {
       for d in dirs { folderIDOf[d] = prefix + slugs[d]! }
       for i in noteIndices { noteIDOf[notes[i].path] = prefix + slugs[notes[i].path]! }
       for a in assets {
-        let ext = (a.path as NSString).pathExtension
+        let ext = String(PathName.extension(a.path))
         let id = prefix + slugs[a.path]! + (ext.isEmpty ? "" : "." + Slug.make(ext))
         site.files[id] = FileAsset(
           id: id, sourcePath: a.path, size: a.size,
@@ -116,7 +116,7 @@ extension SiteLoader {
       let up = parent(directory)
       let depth = directory.split(separator: "/").count - 1
       site.folders[id] = Folder(
-        id: id, name: (directory as NSString).lastPathComponent, sourcePath: directory,
+        id: id, name: String(PathName.last(directory)), sourcePath: directory,
         parentID: up.isEmpty ? nil : folderIDOf[up]!, depth: depth)
       if !up.isEmpty { ensureFolder(directory: up) }
     }
@@ -136,7 +136,7 @@ extension SiteLoader {
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
-      ?? ((source.path as NSString).lastPathComponent as NSString).deletingPathExtension
+      ?? PathName.stem(source.path)
     // Git dates cover the whole history, following renames: the created date comes from the
     // first commit even when `history_limit` keeps it out of `revisions`.
     let firstCommit = history?.firstRevision(ofContentPath: source.path)

@@ -84,7 +84,7 @@ struct SiteLoader {
   }
 
   static func isNote(_ path: String) -> Bool {
-    noteExtensions.contains((path as NSString).pathExtension.lowercased())
+    noteExtensions.contains(PathName.extension(path).lowercased())
   }
 
   /// Reads one note: UTF-8 check, front matter, Markdown analysis.
