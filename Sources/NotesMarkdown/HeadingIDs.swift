@@ -2,9 +2,10 @@ import CCmark
 import NotesCore
 
 /// Gives each heading of a note an `id` that is unique within the note and keeps Unicode
-/// (`## 概要` → `概要`): `Slug.make` of its text, then `-1`, `-2`… for repeats.
+/// (`## 概要` → `概要`): `Slug.make` of its text, then `-1`, `-2`… for repeats. The ids the
+/// page around the note uses (`Markdown.pageIDs`) count as taken: `## Detail` gets `detail-1`.
 struct HeadingIDs {
-  private var used: Set<String> = []
+  private var used: Set<String> = Markdown.pageIDs
   /// The last number tried for each base, so 100,000 equal headings stay linear.
   private var lastNumber: [String: Int] = [:]
 

@@ -3,6 +3,11 @@ import Foundation
 
 /// Markdown notes: parsed by libcmark, transformed in place by small passes, written by cmark.
 public enum Markdown {
+  /// Ids the built-in theme gives elements of every page (the detail column, the search
+  /// field, the backlinks heading); no heading of a note gets one of them, so a page never
+  /// has two elements with one id.
+  public static let pageIDs: Set<String> = ["detail", "q", "backlinks-title"]
+
   /// Pass 1: metadata, references and headings, without rendering.
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
     CmarkDocument.withParsed(body) { root in
@@ -27,7 +32,7 @@ public enum Markdown {
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)
       CalloutPass.run(found.quotes)
-      HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel)
+      HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
     }

@@ -115,14 +115,18 @@ public struct RenderOptions: Sendable {
   public var sourcePath: String
   /// `aria-label` of the self-link after each heading, in the site's language.
   public var headingAnchorLabel: String
+  /// Whether headings get their `id` and self-link. A note shown inside another (an embed)
+  /// renders without them: its ids would repeat the host note's, and a page's ids are unique.
+  public var headingIDs: Bool
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
-    headingAnchorLabel: String = "Link to this section"
+    headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true
   ) {
     self.unsafeHTML = unsafeHTML
     self.lineOffset = lineOffset
     self.sourcePath = sourcePath
     self.headingAnchorLabel = headingAnchorLabel
+    self.headingIDs = headingIDs
   }
 }
 

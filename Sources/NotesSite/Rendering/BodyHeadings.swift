@@ -20,15 +20,22 @@ enum BodyHeadings {
       return nil
     }
     var start = 0
+    // Links to the dropped heading (`[[Note#Title]]`) still need their anchor: it stays as
+    // an empty element where the heading was.
+    var keptAnchor: [UInt8] = []
     if bytes.starts(with: open), let end = find(close, from: 0) {
+      let idOpen = Array("<h1 id=\"".utf8)
+      if bytes.starts(with: idOpen), let quote = bytes[idOpen.count..<end].firstIndex(of: UInt8(ascii: "\"")) {
+        keptAnchor = Array("<span id=\"".utf8) + bytes[idOpen.count..<quote] + Array("\"></span>\n".utf8)
+      }
       start = end + close.count
       while start < bytes.count && bytes[start] == 10 { start += 1 }
     }
     guard find(open, from: start) != nil else {
-      return start == 0 ? html : String(decoding: bytes[start...], as: UTF8.self)
+      return start == 0 ? html : String(decoding: keptAnchor + bytes[start...], as: UTF8.self)
     }
     // Demote the remaining level-1 headings: `<h1` → `<h2`, `</h1>` → `</h2>`.
-    var out = [UInt8](bytes[start...])
+    var out = keptAnchor + [UInt8](bytes[start...])
     var i = 0
     while i + 2 < out.count {
       if out[i] == UInt8(ascii: "<") && out[i + 1] == UInt8(ascii: "h") && out[i + 2] == UInt8(ascii: "1") {

@@ -73,10 +73,13 @@ struct LinkIndex: Sendable {
     }
     fileSourcePath = site.files.mapValues(\.sourcePath)
     noteSourcePath = site.notes.mapValues(\.sourcePath)
+    unsafeHTML = site.config.unsafeHTML
   }
 
   private var fileSourcePath: [String: String] = [:]
   private var noteSourcePath: [String: String] = [:]
+  /// Config `unsafe_html`: notes may hold their own anchors.
+  private var unsafeHTML = false
 
   /// Case- and normalisation-insensitive key.
   static func key(_ s: String) -> String {
@@ -129,10 +132,27 @@ struct LinkIndex: Sendable {
     return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
   }
 
+  /// The id of the heading `fragment` names in note `noteID`: by id, by text (any case), or
+  /// by the id its text would get; an Obsidian heading path (`Parent#Child`) names its last
+  /// heading. Nil when `fragment` is nil or empty, or when the note has no such heading: the
+  /// link then goes to the note itself, never to an anchor the page does not have.
   func headingID(_ fragment: String?, in noteID: String) -> String? {
     guard let fragment, !fragment.isEmpty else { return nil }
     let ids = headingIDs[noteID] ?? [:]
-    return ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] ?? Slug.make(fragment)
+    if let id = ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] { return id }
+    if let last = fragment.split(separator: "#").last, last.count < fragment.count {
+      return headingID(String(last), in: noteID)
+    }
+    return nil
+  }
+
+  /// What is wrong with `fragment` as a heading of note `noteID`, if anything.
+  func headingProblem(_ fragment: String?, in noteID: String) -> String? {
+    guard let fragment, !fragment.isEmpty, headingID(fragment, in: noteID) == nil else { return nil }
+    if fragment.hasPrefix("^") {
+      return "block reference '#\(fragment)' is not supported; linking to the note"
+    }
+    return "no heading '\(fragment)' in '\(noteSourcePath[noteID].map { "content/" + $0 } ?? noteID)'; linking to the note"
   }
 
   /// Resolves a reference written in note `from`. `ambiguity` receives the candidates when a
@@ -143,7 +163,13 @@ struct LinkIndex: Sendable {
     case .link, .image:
       let target = ref.target
       if target.isEmpty {
-        return (ref.fragment == nil ? .missing("empty link") : .external, [])
+        // `[see](#setup)`: a heading of this note, linked by its id so that it also works
+        // where the note is embedded in another; `#top` and `#` mean the top of the page.
+        guard let fragment = ref.fragment else { return (.missing("empty link"), []) }
+        if fragment.isEmpty || fragment.lowercased() == "top" { return (.external, []) }
+        if let id = headingID(fragment, in: noteID) { return (.note(noteID, fragment: id), []) }
+        // Raw HTML, when the site allows it, can hold the anchor.
+        return (unsafeHTML ? .external : .note(noteID, fragment: nil), [])
       }
       if Self.hasScheme(target) { return (.external, []) }
       guard let path = Self.normalise(target, from: directory) else {

@@ -61,6 +61,10 @@ struct SiteGraph: Sendable {
             "'\(ref.target)' matches \(ambiguous.count) files (\(names.joined(separator: ", "))); using the nearest",
             at: SourceLocation(path: note.displayPath, line: ref.line, column: ref.column)))
       }
+      if case .note(let id, nil) = target, let problem = index.headingProblem(ref.fragment, in: id)
+      {
+        diagnostics.append(.warning(problem, at: SourceLocation(path: note.displayPath, line: ref.line, column: ref.column)))
+      }
       switch target {
       case .file(let id) where !files.contains(id): files.append(id)
       case .note(let id, _) where id != note.id: linked.append(id)

@@ -1,0 +1,109 @@
+import Foundation
+import Testing
+
+@testable import NotesSite
+
+/// Links to headings land on an anchor the page has, or on the note with a warning; a page
+/// never holds one id twice, whatever its note embeds or names its headings.
+@Suite struct HeadingLinkTests {
+  /// Every `id="…"` of a page, with how often it occurs.
+  static func ids(_ html: String) -> [String: Int] {
+    var counts: [String: Int] = [:]
+    var rest = html[...]
+    while let start = rest.range(of: " id=\"") {
+      let value = rest[start.upperBound...].prefix { $0 != "\"" }
+      counts[String(value), default: 0] += 1
+      rest = rest[start.upperBound...]
+    }
+    return counts
+  }
+
+  /// The `href` of the first link whose text is `text`.
+  static func href(of text: String, in html: String) -> String? {
+    guard let end = html.range(of: "\">\(text)</a>") else { return nil }
+    let before = html[..<end.lowerBound]
+    guard let start = before.range(of: "href=\"", options: .backwards) else { return nil }
+    return String(before[start.upperBound...])
+  }
+
+  @Test func aMissingHeadingLinksToTheNoteWithAWarning() async throws {
+    let site = try SiteFixture([
+      "content/Guide.md": "# Guide\n\n## Setup\n\n### Linux\n\nSteps.\n",
+      "content/Work/Plan.md": """
+        # Plan
+
+        See [[Guide#Setup|setup]], [[Guide#Setup#Linux|on Linux]], [[Guide#Gone|gone]], \
+        [[Guide#^a1b2c3|block]] and [the guide](../Guide.md#nowhere).
+
+        ## Steps
+
+        [Up](#steps), [missing](#later), [top](#top).
+        """,
+    ])
+    let report = await site.build()
+    #expect(report.outcome == .success)
+    let html = try site.page("work/plan")
+    #expect(Self.href(of: "setup", in: html) == "/notes/guide/#setup")
+    #expect(Self.href(of: "on Linux", in: html) == "/notes/guide/#linux")
+    #expect(Self.href(of: "gone", in: html) == "/notes/guide/")
+    #expect(Self.href(of: "block", in: html) == "/notes/guide/")
+    #expect(Self.href(of: "the guide", in: html) == "/notes/guide/")
+    #expect(Self.href(of: "Up", in: html) == "/work/plan/#steps")
+    #expect(Self.href(of: "missing", in: html) == "/work/plan/")
+    #expect(Self.href(of: "top", in: html) == "#top")
+    let warnings = report.diagnostics.map(\.description)
+    #expect(warnings.contains { $0.hasPrefix("content/Work/Plan.md:3:") && $0.contains("no heading 'Gone' in 'content/Guide.md'") })
+    #expect(warnings.contains { $0.contains("no heading 'nowhere'") })
+    #expect(warnings.contains { $0.hasPrefix("content/Work/Plan.md:7:") && $0.contains("no heading 'later' in 'content/Work/Plan.md'") })
+    #expect(warnings.count == 4, "\(warnings)")
+    #expect(warnings.contains { $0.contains("block reference '#^a1b2c3' is not supported") })
+    #expect(!warnings.contains { $0.contains("Setup") })
+
+    let strict = await site.build(strict: true)
+    #expect(strict.outcome == .contentError)
+  }
+
+  @Test func theHeadingThatBecomesTheTitleKeepsItsAnchor() async throws {
+    let site = try SiteFixture([
+      "content/Recipes/Curry.md": "# Curry\n\nSpicy.\n\n## Spices\n",
+      "content/Index.md": "[[Curry#Curry|top]] and [[Curry#Spices|spices]]\n",
+    ])
+    #expect(await site.build().outcome == .success)
+    let index = try site.page("notes/index")
+    #expect(Self.href(of: "top", in: index) == "/recipes/curry/#curry")
+    let curry = try site.page("recipes/curry")
+    #expect(Self.ids(curry)["curry"] == 1)
+    #expect(Self.ids(curry)["spices"] == 1)
+    #expect(curry.components(separatedBy: "<h1").count == 2, "one h1: the title")
+  }
+
+  @Test func embeddedNotesAddNoSecondId() async throws {
+    let site = try SiteFixture([
+      "content/Meeting.md": "# Meeting\n\n## Notes\n\nOurs.\n\n![[Template]]\n\n![[Template]]\n",
+      "content/Template.md": "# Template\n\n## Notes\n\nTheirs, see [below](#details).\n\n## Details\n",
+    ])
+    #expect(await site.build().outcome == .success)
+    let meeting = try site.page("notes/meeting")
+    let ids = Self.ids(meeting)
+    #expect(ids.values.allSatisfy { $0 == 1 }, "duplicate ids: \(ids.filter { $0.value > 1 })")
+    #expect(ids["notes"] == 1)
+    #expect(Self.href(of: "below", in: meeting) == "/notes/template/#details")
+    // The embedded note's own page keeps its anchors.
+    let template = try site.page("notes/template")
+    #expect(Self.ids(template)["details"] == 1)
+    #expect(Self.href(of: "below", in: template) == "/notes/template/#details")
+  }
+
+  @Test func headingsNamedLikeThePagesOwnIdsGetAnotherId() async throws {
+    let site = try SiteFixture([
+      "content/Spec.md": "# Spec\n\n## Detail\n\n## Q\n\n## Backlinks title\n\n[[#Detail|jump]]\n",
+      "content/Other.md": "[[Spec]]\n",
+    ])
+    #expect(await site.build().outcome == .success)
+    let spec = try site.page("notes/spec")
+    let ids = Self.ids(spec)
+    #expect(ids.values.allSatisfy { $0 == 1 }, "duplicate ids: \(ids.filter { $0.value > 1 })")
+    #expect(ids["detail-1"] == 1 && ids["q-1"] == 1 && ids["backlinks-title-1"] == 1)
+    #expect(Self.href(of: "jump", in: spec) == "/notes/spec/#detail-1")
+  }
+}
