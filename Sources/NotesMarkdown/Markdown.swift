@@ -50,24 +50,35 @@ struct Prepared {
     var tableCandidates: [CmarkNode] = []
     var tildeTexts: [CmarkNode] = []
     var headingNodes: [CmarkNode] = []
-    root.walk { node, entering in
-      switch node.type {
-      case CMARK_NODE_PARAGRAPH:
-        paragraph = entering ? node : nil
-      case CMARK_NODE_HEADING:
-        if entering { headingNodes.append(node) }
-      case CMARK_NODE_TEXT:
-        guard let c = cmark_node_get_literal(node.pointer) else { return }
-        // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
-        if let p = paragraph, tableCandidates.last != p, strchr(c, 0x7C) != nil,
-          strchr(c, 0x2D) != nil, c[strspn(c, "|-: \t")] == 0
-        {
-          tableCandidates.append(p)
+    var commentTexts: [CmarkNode] = []
+    func collect() {
+      root.walk { node, entering in
+        switch node.type {
+        case CMARK_NODE_PARAGRAPH:
+          paragraph = entering ? node : nil
+        case CMARK_NODE_HEADING:
+          if entering { headingNodes.append(node) }
+        case CMARK_NODE_TEXT:
+          guard let c = cmark_node_get_literal(node.pointer) else { return }
+          // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
+          if let p = paragraph, tableCandidates.last != p, strchr(c, 0x7C) != nil,
+            strchr(c, 0x2D) != nil, c[strspn(c, "|-: \t")] == 0
+          {
+            tableCandidates.append(p)
+          }
+          if strstr(c, "~~") != nil { tildeTexts.append(node) }
+          if strstr(c, "%%") != nil { commentTexts.append(node) }
+        default:
+          break
         }
-        if strstr(c, "~~") != nil { tildeTexts.append(node) }
-      default:
-        break
       }
+    }
+    collect()
+    // Comments go first; what they held is gone, so the nodes are collected again.
+    if !commentTexts.isEmpty {
+      CommentPass.run(root, texts: commentTexts, source: source)
+      (paragraph, tableCandidates, tildeTexts, headingNodes) = (nil, [], [], [])
+      collect()
     }
     StrikethroughPass.run(tildeTexts, source: source)
     tables = TablePass.run(tableCandidates, source: source)

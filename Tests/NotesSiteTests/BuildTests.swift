@@ -10,7 +10,7 @@ import Testing
     "content/Work/Projects/Alpha.md": "# Alpha\n\nUp: [roadmap](../Roadmap.md#roadmap). Templates: {{user}} {{{x}}} {{#a}}\n",
     "content/Work/diagram.png": "PNG",
     "content/個人/レシピ.md": "---\nlang: ja\n---\n# レシピ\n\n湯豆腐の作り方。\n",
-    "content/Inbox.md": "Quick capture without a heading.\n",
+    "content/Inbox.md": "Quick capture without a heading. %%Kiwiberry: a private remark%%\n",
     "content/Odd/clang.md": "# clang\n",
     "content/Odd/clang++.md": "# clang++\n",
     "content/Odd/a b c.md": "spaces\n",
@@ -18,6 +18,7 @@ import Testing
     "content/Odd/empty.md": "",
     "content/Drafts/Secret plan.md": "---\ndraft: true\n---\n# Secret plan\n\nZebracorn launch.\n",
     "content/Only drafts/Hidden.md": "---\ndraft: true\n---\nnothing\n",
+    "content/Work/Diary.md": "---\npublish: false\n---\n# Diary\n\nUnicornfish secrets.\n",
     "content/.obsidian/workspace.md": "# ignored\n",
   ]
 
@@ -50,6 +51,8 @@ import Testing
     for (path, data) in site.snapshot() {
       let text = String(decoding: data, as: UTF8.self)
       #expect(!text.contains("Secret plan") && !text.contains("Zebracorn"), "draft leaked into \(path)")
+      #expect(!text.contains("Unicornfish") && !text.contains("Diary"), "`publish: false` note leaked into \(path)")
+      #expect(!text.contains("Kiwiberry"), "%%comment%% leaked into \(path)")
       #expect(!path.hasPrefix("drafts/") && !path.hasPrefix("only-drafts/"), "draft folder published: \(path)")
     }
     let home = try site.page("")

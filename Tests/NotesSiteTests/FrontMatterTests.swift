@@ -143,6 +143,14 @@ extension FrontMatterTests {
       #expect(fm.title == nil)
     }
 
+    @Test func publishFalseKeepsANotePrivateLikeADraft() {
+      #expect(load("---\npublish: false\n---\n").0.draft)
+      #expect(!load("---\npublish: true\n---\n").0.draft)
+      #expect(load("---\npublish: true\ndraft: true\n---\n").0.draft)
+      #expect(load("---\ndraft: true\npublish: true\n---\n").0.draft)
+      #expect(load("---\npublish: nope\n---\n").1.count == 1)
+    }
+
     @Test func commaSeparatedTagsAndSingleAlias() {
       // An unquoted ` #` starts a YAML comment, so a `#tag` must be quoted.
       let (fm, diagnostics) = load("---\ntags: \"#work, ideas , later\"\naliases: /old/\n---\n")

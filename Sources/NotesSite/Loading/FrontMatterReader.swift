@@ -43,7 +43,9 @@ struct FrontMatterReader {
         frontMatter.tags = list(entry).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
           .filter { !$0.isEmpty }
       case "pinned": frontMatter.pinned = bool(entry)
-      case "draft": frontMatter.draft = bool(entry)
+      case "draft": frontMatter.draft = frontMatter.draft || bool(entry)
+      // Obsidian Publish and Quartz: `publish: false` keeps a note private, like a draft.
+      case "publish": frontMatter.draft = frontMatter.draft || !bool(entry)
       case "slug":
         if let slug = text(entry) {
           if slug.trimmingCharacters(in: .whitespaces).isEmpty {
