@@ -24,7 +24,8 @@ public enum Markdown {
   ) -> RenderedNote {
     CmarkDocument.withParsed(body) { root in
       let source = SourceMap(body, lineOffset: options.lineOffset)
-      let prepared = Prepared(root, source: source)
+      var prepared = Prepared(root, source: source)
+      if let section = options.section { prepared.keepOnly(section: section, of: root) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
       RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
@@ -84,6 +85,30 @@ struct Prepared {
     tables = TablePass.run(tableCandidates, source: source)
     StrikethroughPass.run(tables.tildeTexts, source: source)
     headings = HeadingIDs.headings(headingNodes)
+  }
+}
+
+extension Prepared {
+  /// Removes every top-level block outside the section that the heading `id` opens.
+  mutating func keepOnly(section id: String, of root: CmarkNode) {
+    guard let start = headings.first(where: { $0.heading.id == id }), start.node.parent == root else { return }
+    let level = start.heading.level
+    var removed = Set<CmarkNode>()
+    var node = root.firstChild
+    var inside = false
+    while let n = node {
+      node = n.next
+      if n == start.node {
+        inside = true
+      } else if inside, n.type == CMARK_NODE_HEADING, n.headingLevel <= level {
+        inside = false
+      }
+      if !inside {
+        n.walk { child, _ in removed.insert(child) }
+        n.remove()
+      }
+    }
+    headings.removeAll { removed.contains($0.node) }
   }
 }
 

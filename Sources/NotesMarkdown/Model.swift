@@ -118,10 +118,15 @@ public struct RenderOptions: Sendable {
   /// Whether headings get their `id` and self-link. A note shown inside another (an embed)
   /// renders without them: its ids would repeat the host note's, and a page's ids are unique.
   public var headingIDs: Bool
+  /// The id of a heading: only its section is rendered (the heading and what follows it up to
+  /// the next heading of its level or higher), as `![[Note#Heading]]` shows it. A heading the
+  /// note does not have, or one nested in a list or quote, renders the whole note.
+  public var section: String?
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
-    headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true
+    headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil
   ) {
+    self.section = section
     self.unsafeHTML = unsafeHTML
     self.lineOffset = lineOffset
     self.sourcePath = sourcePath

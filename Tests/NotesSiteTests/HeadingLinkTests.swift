@@ -94,6 +94,41 @@ import Testing
     #expect(Self.href(of: "below", in: template) == "/notes/template/#details")
   }
 
+  @Test func aSectionEmbedShowsOnlyThatSection() async throws {
+    let site = try SiteFixture([
+      "content/Recipes/Curry.md": """
+        # Curry
+
+        Intro paragraph.
+
+        ## Spices
+
+        Cumin and coriander.
+
+        ### Toasting
+
+        Dry pan, one minute.
+
+        ## Method
+
+        Simmer for an hour.
+        """,
+      "content/Plan.md": "Shopping: ![[Curry#Spices]]\n\nWhole: ![[Curry#No such heading]]\n",
+    ])
+    let report = await site.build()
+    #expect(report.outcome == .success)
+    let plan = try site.page("notes/plan")
+    let sections = plan.components(separatedBy: "class=\"embed-note\"").dropFirst()
+    #expect(sections.count == 2)
+    let spices = sections.first ?? ""
+    #expect(spices.contains("Cumin and coriander") && spices.contains("Dry pan"))
+    #expect(!spices.contains("Intro paragraph") && !spices.contains("Simmer"))
+    #expect(spices.contains("href=\"/recipes/curry/#spices\""))
+    // A heading the note lacks: the whole note, and the warning.
+    #expect(sections.last?.contains("Intro paragraph") == true && sections.last?.contains("Simmer") == true)
+    #expect(report.diagnostics.contains { $0.description.contains("no heading 'No such heading'") })
+  }
+
   @Test func headingsNamedLikeThePagesOwnIdsGetAnotherId() async throws {
     let site = try SiteFixture([
       "content/Spec.md": "# Spec\n\n## Detail\n\n## Q\n\n## Backlinks title\n\n[[#Detail|jump]]\n",

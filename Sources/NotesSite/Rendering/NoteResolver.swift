@@ -34,7 +34,8 @@ struct NoteResolver: LinkResolver {
           other.body,
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
-            sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false),
+            sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
+            section: fragment),
           resolver: nested)
         return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
       }
