@@ -52,6 +52,7 @@ struct Prepared {
     var tildeTexts: [CmarkNode] = []
     var headingNodes: [CmarkNode] = []
     var commentTexts: [CmarkNode] = []
+    var highlights = false
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -69,6 +70,7 @@ struct Prepared {
           }
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
+          if !highlights, strstr(c, "==") != nil { highlights = true }
         default:
           break
         }
@@ -84,6 +86,15 @@ struct Prepared {
     StrikethroughPass.run(tildeTexts, source: source)
     tables = TablePass.run(tableCandidates, source: source)
     StrikethroughPass.run(tables.tildeTexts, source: source)
+    // `==highlight==`: rare enough that its text nodes are looked for only when some text
+    // has `==`, after tables and strikethrough made theirs.
+    if highlights {
+      var texts: [CmarkNode] = []
+      root.walk { node, _ in
+        if node.isText, let c = cmark_node_get_literal(node.pointer), strstr(c, "==") != nil { texts.append(node) }
+      }
+      StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
+    }
     headings = HeadingIDs.headings(headingNodes)
   }
 }

@@ -177,3 +177,26 @@ import Testing
     #expect(try #require(note.diagnostics.first).location?.description == "content/Note.md:1:9")
   }
 }
+
+/// Obsidian's `==highlight==` follows the strikethrough rules with `=`.
+@Suite struct HighlightTests {
+  @Test(arguments: [
+    ("==key point==", "<p><mark>key point</mark></p>"),
+    ("a ==b ~~c~~ d== e", "<p>a <mark>b <del>c</del> d</mark> e</p>"),
+    ("`==code==`", "<p><code>==code==</code></p>"),
+    ("a == b and c == d", "<p>a == b and c == d</p>"),
+    ("x === y", "<p>x === y</p>"),
+    ("==open only", "<p>==open only</p>"),
+    ("Title\n==", "<h1>Title</h1>"),
+  ])
+  func equalsPairsBecomeMark(_ markdown: String, _ expected: String) {
+    #expect(html(markdown).hasPrefix(expected.hasPrefix("<h1") ? "<h1 id=\"title\">Title" : expected))
+  }
+
+  @Test func inTablesAndAnalysis() {
+    #expect(html("| a |\n|---|\n| ==hi== |").contains("<td><mark>hi</mark></td>"))
+    let analysis = Markdown.analyze("==marked== text [[Nope]]")
+    #expect(analysis.plainText == "marked text Nope")
+    #expect(analysis.references.first?.column == 17)
+  }
+}

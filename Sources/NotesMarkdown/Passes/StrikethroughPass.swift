@@ -1,6 +1,7 @@
 import CCmark
 
-/// `~~text~~` becomes `<del>text</del>`. Delimiters are runs of exactly two tildes in text
+/// `~~text~~` becomes `<del>text</del>`, and with `marker` `=` and `tag` `mark`, Obsidian's
+/// `==text==` becomes `<mark>text</mark>`. Delimiters are runs of exactly two markers in text
 /// nodes (code is never a text node, so code stays literal); an opener must be followed and a
 /// closer preceded by a non-space, and both must have the same parent, so `~~` pairs across
 /// emphasis (`~~a *b* c~~`) but never through it.
@@ -14,7 +15,7 @@ enum StrikethroughPass {
   }
 
   /// `texts`: text nodes whose literal contains `~~`, in document order.
-  static func run(_ texts: [CmarkNode], source: SourceMap) {
+  static func run(_ texts: [CmarkNode], source: SourceMap, marker: UInt8 = UInt8(ascii: "~"), tag: String = "del") {
     guard !texts.isEmpty else { return }
     var groups: [CmarkNode: [CmarkNode]] = [:]
     var parents: [CmarkNode] = []
@@ -23,17 +24,19 @@ enum StrikethroughPass {
       if groups[parent] == nil { parents.append(parent) }
       groups[parent, default: []].append(text)
     }
-    for parent in parents { rewrite(parent, texts: Set(groups[parent]!), source: source) }
+    for parent in parents { rewrite(parent, texts: Set(groups[parent]!), source: source, marker: marker, tag: tag) }
   }
 
-  private static func rewrite(_ parent: CmarkNode, texts: Set<CmarkNode>, source: SourceMap) {
+  private static func rewrite(
+    _ parent: CmarkNode, texts: Set<CmarkNode>, source: SourceMap, marker: UInt8, tag: String
+  ) {
     let children = parent.children
     // Delimiters of each text child, then pairing with a stack of openers.
     var delimiters: [[Delimiter]] = Array(repeating: [], count: children.count)
     var openers: [(child: Int, index: Int)] = []
     var paired = false
     for (c, child) in children.enumerated() where texts.contains(child) {
-      delimiters[c] = find(in: Array(child.literal.utf8), before: child.previous, after: child.next)
+      delimiters[c] = find(in: Array(child.literal.utf8), marker: marker, before: child.previous, after: child.next)
       for d in delimiters[c].indices {
         let delimiter = delimiters[c][d]
         if delimiter.canClose, let opener = openers.popLast() {
@@ -67,7 +70,7 @@ enum StrikethroughPass {
       for delimiter in used {
         emit(upTo: delimiter.offset)
         if delimiter.isOpener {
-          let del = CmarkNode.customInline(enter: "<del>", exit: "</del>")
+          let del = CmarkNode.customInline(enter: "<\(tag)>", exit: "</\(tag)>")
           stack.last!.append(del)
           stack.append(del)
         } else if stack.count > 1 {
@@ -83,10 +86,9 @@ enum StrikethroughPass {
 
   /// Runs of exactly two `~` in `bytes`. Outside the literal, a neighbouring inline counts as
   /// a non-space and a line break or the container's edge as a space.
-  private static func find(in bytes: [UInt8], before: CmarkNode?, after: CmarkNode?)
+  private static func find(in bytes: [UInt8], marker tilde: UInt8, before: CmarkNode?, after: CmarkNode?)
     -> [Delimiter]
   {
-    let tilde = UInt8(ascii: "~")
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     var result: [Delimiter] = []
     var i = 0
