@@ -87,7 +87,7 @@ import Testing
     let (tree, _) = ContentTree.scan(content, displayRoot: "content")
     let entry = try #require(tree.files.first)
     try replace(content.appendingPathComponent(entry.path).path)
-    return SiteLoader.read(entry, in: content).diagnostics.map(\.description)
+    return SiteLoader.read(entry, in: content.path + "/").diagnostics.map(\.description)
   }
 
   /// A note that disappears between the scan and the read is an error naming it, not a crash.

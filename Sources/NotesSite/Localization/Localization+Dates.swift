@@ -3,7 +3,8 @@ import Foundation
 extension Localization {
   /// `Nov 29, 2026` / `2026年11月29日`, in UTC so output is deterministic.
   public func date(_ date: Date) -> String {
-    Self.fill(strings["date_format"] ?? "{year}-{month_padded}-{day_padded}", fields(of: date))
+    let civil = CivilDate(date)
+    return Self.fill(strings["date_format"] ?? "{year}-{month_padded}-{day_padded}") { field($0, of: civil) }
   }
 
   /// A date and time, for revision lists: `Nov 29, 2026 at 14:05`.
@@ -15,7 +16,8 @@ extension Localization {
 
   /// The time of day: `14:05`.
   public func time(_ date: Date) -> String {
-    Self.fill(strings["time_format"] ?? "{hour_padded}:{minute}", fields(of: date))
+    let civil = CivilDate(date)
+    return Self.fill(strings["time_format"] ?? "{hour_padded}:{minute}") { field($0, of: civil) }
   }
 
   /// The notes-list label, like Apple Notes: a time for the reference day, the weekday within
@@ -33,25 +35,25 @@ extension Localization {
     }
   }
 
-  /// The placeholder values of one instant, names taken from the table.
-  private func fields(of date: Date) -> [String: String] {
-    let civil = CivilDate(date)
-    let hour12 = civil.hour % 12 == 0 ? 12 : civil.hour % 12
-    return [
-      "year": String(civil.year),
-      "month": String(civil.month),
-      "month_padded": padded(civil.month),
-      "month_name": strings["months.\(civil.month)"] ?? String(civil.month),
-      "month_short": strings["months_short.\(civil.month)"] ?? String(civil.month),
-      "day": String(civil.day),
-      "day_padded": padded(civil.day),
-      "weekday": strings["weekdays.\(civil.weekday)"] ?? "",
-      "hour": String(civil.hour),
-      "hour_padded": padded(civil.hour),
-      "hour12": String(hour12),
-      "minute": padded(civil.minute),
-      "ampm": civil.hour < 12 ? (strings["am"] ?? "AM") : (strings["pm"] ?? "PM"),
-    ]
+  /// The value of the placeholder `name` for one instant, names taken from the table; one
+  /// at a time, since every list entry of every build formats a date.
+  private func field(_ name: Substring, of civil: CivilDate) -> String? {
+    switch name {
+    case "year": String(civil.year)
+    case "month": String(civil.month)
+    case "month_padded": padded(civil.month)
+    case "month_name": strings["months.\(civil.month)"] ?? String(civil.month)
+    case "month_short": strings["months_short.\(civil.month)"] ?? String(civil.month)
+    case "day": String(civil.day)
+    case "day_padded": padded(civil.day)
+    case "weekday": strings["weekdays.\(civil.weekday)"] ?? ""
+    case "hour": String(civil.hour)
+    case "hour_padded": padded(civil.hour)
+    case "hour12": String(civil.hour % 12 == 0 ? 12 : civil.hour % 12)
+    case "minute": padded(civil.minute)
+    case "ampm": civil.hour < 12 ? (strings["am"] ?? "AM") : (strings["pm"] ?? "PM")
+    default: nil
+    }
   }
 
   private func padded(_ value: Int) -> String {

@@ -57,6 +57,11 @@ public struct Localization: Sendable {
 
   /// Replaces each `{name}` in `template` whose name is in `args`.
   static func fill(_ template: String, _ args: [String: String]) -> String {
+    fill(template) { args[String($0)] }
+  }
+
+  /// `fill` with each placeholder's value from `value` (nil leaves it as written).
+  static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
     guard template.contains("{") else { return template }
     var result = ""
     var rest = template[...]
@@ -64,7 +69,7 @@ public struct Localization: Sendable {
       result += rest[..<open]
       let afterOpen = rest.index(after: open)
       guard let close = rest[afterOpen...].firstIndex(of: "}"),
-        let value = args[String(rest[afterOpen..<close])]
+        let value = value(rest[afterOpen..<close])
       else {
         result.append("{")
         rest = rest[afterOpen...]

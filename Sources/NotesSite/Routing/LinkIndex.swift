@@ -87,26 +87,41 @@ struct LinkIndex: Sendable {
     if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
     return s.precomposedStringWithCanonicalMapping.lowercased()
   }
+  // Path pieces by bytes: they run several times per note and link, and `Character`-wise
+  // searching showed in profiles. `/` and `.` are ASCII, so byte indices split whole scalars.
+
+  /// The last non-empty component (`a/b/` → `b`); `p` itself when it has none.
   static func lastComponent(_ p: String) -> String {
-    p.split(separator: "/").last.map(String.init) ?? p
+    let u = p.utf8
+    let slash = UInt8(ascii: "/")
+    var end = u.endIndex
+    while end > u.startIndex, u[u.index(before: end)] == slash { end = u.index(before: end) }
+    guard end > u.startIndex else { return p }
+    let start = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
+    return String(p[start..<end])
   }
   static func directory(_ p: String) -> String {
-    guard let slash = p.lastIndex(of: "/") else { return "" }
+    guard let slash = p.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
     return String(p[..<slash])
   }
   /// What `NSString.pathExtension` gives (the text after the last `.` of the last path
   /// component, none for a leading dot), without bridging: this runs for every link.
   static func pathExtension(_ p: String) -> Substring {
-    var path = Substring(p)
-    while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
-    let name = path.lastIndex(of: "/").map { path[path.index(after: $0)...] } ?? path
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
-    return name[name.index(after: dot)...]
+    let u = p.utf8
+    guard !u.isEmpty else { return "" }
+    let slash = UInt8(ascii: "/")
+    var end = u.endIndex
+    while end > u.index(after: u.startIndex), u[u.index(before: end)] == slash { end = u.index(before: end) }
+    let nameStart = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
+    guard let dot = u[nameStart..<end].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return "" }
+    return p[u.index(after: dot)..<end]
   }
 
   static func stripExtension(_ p: String) -> String {
-    let ext = pathExtension(p).lowercased()
-    return SiteLoader.noteExtensions.contains(ext) ? String(p.dropLast(ext.count + 1)) : p
+    let ext = pathExtension(p)
+    // Note extensions are ASCII: dropping their bytes drops their characters.
+    guard ext.utf8.count <= 8, SiteLoader.noteExtensions.contains(ext.lowercased()) else { return p }
+    return String(p.dropLast(ext.count + 1))
   }
 
   /// Resolves `../x/y` against `directory`; nil when it leaves `content/`.
