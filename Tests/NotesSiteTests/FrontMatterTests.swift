@@ -143,6 +143,24 @@ extension FrontMatterTests {
       #expect(fm.title == nil)
     }
 
+    @Test func otherToolsDateTagAndAliasKeys() {
+      // Quartz / Obsidian templates: `created`, `modified`; Hugo: `lastmod`; singular keys.
+      let (fm, diagnostics) = load("---\ncreated: 2025-03-01\nmodified: 2025-04-02T10:00:00Z\ntag: recipe\nalias: Curry\n---\n")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.date == Self.utc(2025, 3, 1))
+      #expect(fm.updated == Self.utc(2025, 4, 2, 10, 0))
+      #expect(fm.tags == ["recipe"] && fm.aliases == ["Curry"])
+      #expect(load("---\nlastmod: 2025-05-05\n---\n").0.updated == Self.utc(2025, 5, 5))
+      // notes-site's own keys win, wherever they stand.
+      let own = load("---\nlastmod: 2025-05-05\nupdated: 2026-01-02\ncreated: 2020-01-01\ndate: 2021-01-01\ntags: [a]\ntag: b\n---\n").0
+      #expect(own.updated == Self.utc(2026, 1, 2) && own.date == Self.utc(2021, 1, 1) && own.tags == ["a"])
+      // Not a date notes-site reads: a warning with its place, never an error.
+      let (odd, oddDiagnostics) = load("---\ntitle: T\ncreated: Monday, January 2nd\n---\n")
+      #expect(odd.date == nil && odd.title == "T")
+      #expect(oddDiagnostics.count == 1 && oddDiagnostics.first?.severity == .warning)
+      #expect(oddDiagnostics.first?.location?.line == 3)
+    }
+
     @Test func publishFalseKeepsANotePrivateLikeADraft() {
       #expect(load("---\npublish: false\n---\n").0.draft)
       #expect(!load("---\npublish: true\n---\n").0.draft)

@@ -33,9 +33,23 @@ struct FrontMatterReader {
       return frontMatter
     }
 
+    // Keys other tools write for the same things (Obsidian, Quartz, Hugo, Jekyll), used when
+    // notes-site's own key is absent. Their dates are read when they are dates notes-site
+    // understands and otherwise ignored with a warning: a key a note never meant for
+    // notes-site must not fail its build.
+    var otherCreated: Date?
+    var otherUpdated: Date?
+    var otherTags: [String]?
+    var otherAliases: [String]?
     for entry in entries where !entry.value.isNull {
       let value = entry.value
       switch entry.key {
+      case "created", "publishDate", "published":
+        otherCreated = otherCreated ?? otherDate(entry)
+      case "lastmod", "modified", "last-modified", "last_modified":
+        otherUpdated = otherUpdated ?? otherDate(entry)
+      case "tag": otherTags = list(entry)
+      case "alias": otherAliases = list(entry)
       case "title": frontMatter.title = text(entry)
       case "date": frontMatter.date = date(entry)
       case "updated": frontMatter.updated = date(entry)
@@ -62,7 +76,24 @@ struct FrontMatterReader {
         break
       }
     }
+    if frontMatter.date == nil { frontMatter.date = otherCreated }
+    if frontMatter.updated == nil { frontMatter.updated = otherUpdated }
+    if frontMatter.tags.isEmpty, let otherTags {
+      frontMatter.tags = otherTags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
+    }
+    if frontMatter.aliases.isEmpty, let otherAliases { frontMatter.aliases = otherAliases }
     return frontMatter
+  }
+
+  /// A date under another tool's key: nil with a warning when it is not one notes-site reads.
+  private mutating func otherDate(_ entry: YAMLNode.Entry) -> Date? {
+    if let date = entry.value.date { return date }
+    let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
+    diagnostics.append(
+      .warning(
+        "'\(entry.key)' is not a date notes-site reads (like 2026-11-29 or 2026-11-29T14:05:00+09:00): \(written); ignored",
+        at: SourceLocation(path: path, line: entry.value.line, column: entry.value.column)))
+    return nil
   }
 
   private mutating func text(_ entry: YAMLNode.Entry) -> String? {
