@@ -26,6 +26,7 @@ public enum Markdown {
       let source = SourceMap(body, lineOffset: options.lineOffset)
       var prepared = Prepared(root, source: source)
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
+      FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
       RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)

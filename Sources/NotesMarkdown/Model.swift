@@ -122,11 +122,15 @@ public struct RenderOptions: Sendable {
   /// the next heading of its level or higher), as `![[Note#Heading]]` shows it. A heading the
   /// note does not have, or one nested in a list or quote, renders the whole note.
   public var section: String?
+  /// `aria-label` of the link from a footnote back to where it is referenced.
+  public var footnoteBackLabel: String
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
-    headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil
+    headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
+    footnoteBackLabel: String = "Back to text"
   ) {
     self.section = section
+    self.footnoteBackLabel = footnoteBackLabel
     self.unsafeHTML = unsafeHTML
     self.lineOffset = lineOffset
     self.sourcePath = sourcePath

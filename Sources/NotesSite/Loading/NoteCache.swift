@@ -334,9 +334,10 @@ struct RenderedNoteCache: Sendable {
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "html") }
 
   /// What every note's links resolve against.
-  static func linkKey(site: Site, basePath: String, anchorLabel: String) -> UInt64 {
+  /// `labels`: the interface strings notes' HTML holds (heading and footnote link labels).
+  static func linkKey(site: Site, basePath: String, labels: [String]) -> UInt64 {
     var h = StableHasher()
-    h.combine([basePath, anchorLabel])
+    h.combine([basePath] + labels)
     h.combine(site.config.unsafeHTML)
     for id in site.notes.keys.sorted() {
       let n = site.notes[id]!

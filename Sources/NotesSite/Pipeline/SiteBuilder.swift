@@ -189,10 +189,11 @@ public enum SiteBuilder {
     let index = LinkIndex(site: site)
     clock.mark("link index")
     let anchorLabel = l10n.string("link_to_section")
+    let footnoteBackLabel = l10n.string("footnote_back")
     // A note's links and HTML are taken from the previous build when nothing they are made of
     // changed: the note's text and path, and everything links resolve against.
     let noteIDs = site.notes.keys.sorted()
-    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, anchorLabel: anchorLabel)
+    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, labels: [anchorLabel, footnoteBackLabel])
     let noteKeys = concurrentMap(noteIDs) { RenderedNoteCache.key(of: site.notes[$0]!, linkKey: linkKey) }
     let htmlCache = await htmlCacheRead.value
     clock.mark("note keys, HTML cache")
@@ -213,7 +214,7 @@ public enum SiteBuilder {
         note.body,
         options: RenderOptions(
           unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
-          headingAnchorLabel: anchorLabel),
+          headingAnchorLabel: anchorLabel, footnoteBackLabel: footnoteBackLabel),
         resolver: resolver)
       let html = BodyHeadings.fitted(result.html)
       return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: result.diagnostics), false, embeds)

@@ -73,7 +73,8 @@ extension PageContext {
           String(split.body),
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
-            sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section")),
+            sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
+            footnoteBackLabel: l10n.string("footnote_back")),
           resolver: resolver
         ).html
         html = BodyHeadings.fitted(html)

@@ -1,0 +1,54 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// Footnotes as Obsidian, GitHub and Hugo write them.
+@Suite struct FootnoteTests {
+  static let note = """
+    Tea[^tea] and coffee[^1], tea again[^tea], and a stray [^nope].
+
+    [^1]: Coffee needs [[Roadmap]].
+    [^tea]: Tea, with *style*,
+    over two lines.
+    [^unused]: Never referenced.
+
+    `[^1]` in code stays.
+    """
+
+  @Test func referencesBecomeNumberedLinksToAListAtTheEnd() throws {
+    let page = html(Self.note)
+    #expect(page.contains("Tea<sup class=\"footnote-ref\"><a href=\"#fn:1\" id=\"fnref:1\">1</a></sup>"))
+    #expect(page.contains("coffee<sup class=\"footnote-ref\"><a href=\"#fn:2\" id=\"fnref:2\">2</a></sup>"))
+    // A second reference links to the same footnote without repeating the id.
+    #expect(page.contains("again<sup class=\"footnote-ref\"><a href=\"#fn:1\">1</a></sup>"))
+    #expect(page.contains("a stray [^nope]."))
+    #expect(page.contains("<code>[^1]</code>"))
+    let start = try #require(page.range(of: "<section class=\"footnotes\">"))
+    let list = String(page[start.lowerBound...])
+    #expect(list.contains("<li id=\"fn:1\">") && list.contains("<li id=\"fn:2\">"))
+    #expect(list.contains("Tea, with <em>style</em>,\nover two lines."))
+    #expect(list.contains("<a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a>"))
+    #expect(list.contains("<a class=\"footnote-back\" href=\"#fnref:1\" aria-label=\"Back to text\">↩</a>"))
+    #expect(!page.contains("Never referenced") && !page.contains("[^tea]:"))
+    // Tea (first used) comes before coffee in the list.
+    #expect(list.range(of: "fn:1")!.lowerBound < list.range(of: "fn:2")!.lowerBound)
+    #expect(page.hasSuffix("</section>\n"))
+  }
+
+  @Test func withoutIdsInsideAnEmbed() {
+    let result = Markdown.render(
+      Self.note, options: RenderOptions(sourcePath: "content/Note.md", headingIDs: false), resolver: TestResolver())
+    #expect(!result.html.contains(" id=\""))
+    #expect(result.html.contains("Tea<sup class=\"footnote-ref\">1</sup>"))
+  }
+
+  @Test func aNoteWithoutDefinitionsIsUntouched() {
+    #expect(html("See [^1] and [^x]: here.") == "<p>See [^1] and [^x]: here.</p>\n")
+  }
+
+  @Test func linksInAFootnoteKeepTheirPlace() {
+    let result = render("Text[^a].\n\n[^a]: see [[Nowhere]]\n")
+    #expect(result.diagnostics.first?.location?.line == 3)
+    #expect(result.diagnostics.first?.location?.column == 11)
+  }
+}
