@@ -101,7 +101,7 @@ struct OutputWriter: Sendable {
   /// Bytes, not `String` lines: the file holds every warning of the build.
   static func readFingerprint(_ output: URL, warnings decode: Bool = true) -> Fingerprint {
     var result = Fingerprint()
-    guard let data = try? Data(contentsOf: fingerprintURL(output)) else { return result }
+    guard case .success(let data) = SiteLoader.readFile(fingerprintURL(output).path) else { return result }
     func number(_ line: Slice<UnsafeBufferPointer<UInt8>>, after prefix: String, radix: Int) -> UInt64? {
       guard line.starts(with: prefix.utf8) else { return nil }
       return UInt64(String(decoding: line.dropFirst(prefix.utf8.count), as: UTF8.self), radix: radix)
@@ -177,7 +177,7 @@ struct OutputWriter: Sendable {
   }
 
   static func readManifest(_ output: URL) -> ([String: Record], UInt64?) {
-    guard let data = try? Data(contentsOf: output.appendingPathComponent(manifestName)) else {
+    guard case .success(let data) = SiteLoader.readFile(output.path + "/" + manifestName) else {
       return ([:], nil)
     }
     // Byte by byte: a large site's manifest has tens of thousands of lines.
