@@ -62,6 +62,15 @@ struct OutputWriter: Sendable {
 
   /// The whole input the previous build was made from, when it finished.
   var previousInput: UInt64?
+  /// When the previous build swapped its tree in, and the user's files it carried into it
+  /// (from its fingerprint; nil when unknown). Folders whose change time is older hold
+  /// exactly what that build left there.
+  var previousCommit: Commit?
+
+  struct Commit: Sendable {
+    var at: Date
+    var kept: [String]
+  }
 
   /// Warnings of the build that wrote a manifest, replayed when nothing changed since.
   static func encode(_ d: Diagnostic) -> String {
@@ -94,6 +103,7 @@ struct OutputWriter: Sendable {
     var files = 0
     var bytes = 0
     var warnings: [Diagnostic] = []
+    var commit: Commit?
   }
 
   /// Reads the fingerprint, its warnings only with `warnings` (they follow the other lines,
@@ -119,6 +129,10 @@ struct OutputWriter: Sendable {
           result.files = Int(n)
         } else if let n = number(line, after: "#bytes ", radix: 10) {
           result.bytes = Int(n)
+        } else if let n = number(line, after: "#committed ", radix: 16) {
+          result.commit = Commit(at: Date(timeIntervalSince1970: Double(bitPattern: n)), kept: [])
+        } else if line.starts(with: "#kept\t".utf8) {
+          result.commit?.kept.append(String(decoding: line.dropFirst(6), as: UTF8.self))
         }
       }
     }
@@ -404,7 +418,13 @@ struct OutputWriter: Sendable {
     // Looked for here, just before the swap, not while pages render: a file the user puts in
     // the output during a build must not end up only in the replaced tree.
     if fm.fileExists(atPath: output.path) {
-      for path in Self.allFiles(output) where written[path] == nil && previous[path] == nil && path != Self.manifestName {
+      let present =
+        if let previousCommit, Self.keepsChangeTimes(output.path) {
+          Self.files(in: output, changedSince: previousCommit, known: previous)
+        } else {
+          Self.allFiles(output)
+        }
+      for path in present where written[path] == nil && previous[path] == nil && path != Self.manifestName {
         kept.append(path)
         let target = staging.path + "/" + path
         if stagedKept.contains(path) { unlink(target) }
@@ -449,6 +469,7 @@ struct OutputWriter: Sendable {
         try fm.moveItem(at: output, to: old)
       }
       try fm.moveItem(at: staging, to: output)
+      let committedAt = Date()
       clock.mark("  commit: manifest, swap")
       // The replaced site becomes the spare tree for the next build, unless this build
       // rewrote so much of it that keeping it would cost real disk space.
@@ -463,9 +484,16 @@ struct OutputWriter: Sendable {
         Self.removeTree(old.path)
       }
       clock.mark("  commit: remove old")
+      // The swap's time and the user's files in the new tree, for the next build's look for
+      // the user's files (not recorded when a name would break the line format).
+      let commitLines =
+        kept.contains { $0.utf8.contains(0x0A) } ? ""
+        : "#committed \(String(committedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
+          + kept.map { "#kept\t" + $0 + "\n" }.joined()
       let record = "#input \(String(input, radix: 16))\n"
         + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
-        + "#files \(written.count)\n#bytes \(siteBytes)\n" + warnings.map { Self.encode($0) + "\n" }.joined()
+        + "#files \(written.count)\n#bytes \(siteBytes)\n" + commitLines
+        + warnings.map { Self.encode($0) + "\n" }.joined()
       try? Data(record.utf8).write(to: fingerprint, options: .atomic)
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))
@@ -543,6 +571,98 @@ struct OutputWriter: Sendable {
       if type == Int32(DT_DIR) { folders.append(name) } else { unlinkat(fd, name, 0) }
     }
     return folders
+  }
+
+  /// How much older than the last swap a folder's change time must be to count as unchanged
+  /// since: covers the kernel's coarse file-time clock and any rounding.
+  static let changeTimeSlack: TimeInterval = 1
+
+  /// Whether the file system of `path` updates a folder's change time whenever an entry is
+  /// added, removed or renamed in it, and a renamed folder's own: the local Linux file
+  /// systems below. Elsewhere (network and FUSE file systems, other kernels) the output is
+  /// read whole.
+  static func keepsChangeTimes(_ path: String) -> Bool {
+    #if os(Linux)
+      // `statfs` is in <sys/vfs.h>, which Swift's Glibc module does not import; its struct
+      // starts with `f_type`, a C `long`.
+      guard let symbol = dlsym(nil /* RTLD_DEFAULT */, "statfs") else { return false }
+      typealias StatFS = @convention(c) (UnsafePointer<CChar>, UnsafeMutableRawPointer) -> Int32
+      let statfs = unsafeBitCast(symbol, to: StatFS.self)
+      let buffer = UnsafeMutableRawPointer.allocate(byteCount: 512, alignment: 16)
+      defer { buffer.deallocate() }
+      buffer.initializeMemory(as: UInt8.self, repeating: 0, count: 512)
+      guard statfs(path, buffer) == 0 else { return false }
+      let type = UInt32(truncatingIfNeeded: buffer.load(as: Int.self))
+      let trusted: Set<UInt32> = [
+        0xEF53,  // ext2, ext3, ext4
+        0x0102_1994,  // tmpfs
+        0x5846_5342,  // xfs
+        0x9123_683E,  // btrfs
+      ]
+      return trusted.contains(type)
+    #else
+      return false
+    #endif
+  }
+
+  /// The files of `root` that may be the user's, found without reading every folder: a
+  /// folder the last build left and that has not changed since (its change time older than
+  /// the swap) still holds that build's files and the user's files it carried (`commit.kept`);
+  /// a folder changed since is read, and a folder nobody knew is read whole. `known` is what
+  /// the last build wrote. The result also holds files of the generator's in changed folders.
+  static func files(in root: URL, changedSince commit: Commit, known: [String: Record]) -> [String] {
+    var folders: Set<String> = [""]
+    var keptIn: [String: [String]] = [:]
+    func addFolders(of path: String) {
+      var folder = parentPath(path)
+      while !folder.isEmpty, folders.insert(folder).inserted { folder = parentPath(folder) }
+    }
+    for path in known.keys { addFolders(of: path) }
+    for path in commit.kept {
+      addFolders(of: path)
+      keptIn[parentPath(path), default: []].append(path)
+    }
+    let list = Array(folders)
+    let knownFolders = folders
+    let keptByFolder = keptIn
+    let rootFD = open(root.path, O_RDONLY | O_DIRECTORY)
+    guard rootFD >= 0 else { return allFiles(root) }
+    defer { close(rootFD) }
+    let since = commit.at.timeIntervalSince1970 - changeTimeSlack
+    let chunks = min(list.count, 64)
+    let found = UnsafeMutableBufferPointer<[String]>.allocate(capacity: chunks)
+    found.initialize(repeating: [])
+    defer { found.deallocate() }
+    nonisolated(unsafe) let output = found
+    DispatchQueue.concurrentPerform(iterations: chunks) { c in
+      var result: [String] = []
+      for i in stride(from: c, to: list.count, by: chunks) {
+        let folder = list[i]
+        var info = stat()
+        // Gone, or no longer a folder: then its parent changed, and is read.
+        guard fstatat(rootFD, folder.isEmpty ? "." : folder, &info, AT_SYMLINK_NOFOLLOW) == 0,
+          (info.st_mode & S_IFMT) == S_IFDIR
+        else { continue }
+        let changed = Double(info.st_ctim.tv_sec) + Double(info.st_ctim.tv_nsec) / 1e9
+        if changed < since {
+          result += keptByFolder[folder] ?? []
+          continue
+        }
+        let absolute = folder.isEmpty ? root.path : root.path + "/" + folder
+        let (files, subfolders) = entries(of: absolute, relative: folder)
+        result += files
+        for sub in subfolders where !knownFolders.contains(sub) {
+          var pending = [sub]
+          while let next = pending.popLast() {
+            let (files, folders) = entries(of: root.path + "/" + next, relative: next)
+            result += files
+            pending += folders
+          }
+        }
+      }
+      output[c] = result
+    }
+    return found.flatMap { $0 }
   }
 
   /// Every regular file below `root` (dot-files included: a `.nojekyll` must survive), by

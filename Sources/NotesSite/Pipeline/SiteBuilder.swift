@@ -265,7 +265,9 @@ public enum SiteBuilder {
 
     let writer: OutputWriter
     do {
-      writer = try OutputWriter(output: output, manifest: await previousManifest.value)
+      var made = try OutputWriter(output: output, manifest: await previousManifest.value)
+      made.previousCommit = previous.commit
+      writer = made
     } catch {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }

@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+
+@testable import NotesSite
+
+/// A rebuild looks for the user's files only in output folders changed since the last swap
+/// (by their change time); the rest still hold what that build left, user files included.
+@Suite struct UserFileScanTests {
+  static let base = IncrementalBuildTests.files
+
+  func write(_ text: String, to path: String, in output: URL) throws {
+    let url = output.appendingPathComponent(path)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(text.utf8).write(to: url)
+  }
+
+  @Test func unchangedFoldersAreNotReadAndUserFilesStillFollowTheOutput() async throws {
+    let site = try SiteFixture(Self.base)
+    defer { site.remove() }
+    let output = site.output
+    let fm = FileManager.default
+    #expect(await site.build().exitCode == 0)
+    // The user's files before the second build, which reads every folder and records them.
+    try write("notes.example.org\n", to: "CNAME", in: output)
+    try write("old\n", to: "extra/notes.txt", in: output)
+    try write("deep\n", to: "work/roadmap/keep.txt", in: output)
+    let ideas = Self.base["content/Work/Ideas.md"]!
+    try site.write("content/Work/Ideas.md", ideas + "\nOne.\n")
+    #expect(await site.build().exitCode == 0)
+    #expect(Set(OutputWriter.readFingerprint(output, warnings: false).commit?.kept ?? []) ==
+      ["CNAME", "extra/notes.txt", "work/roadmap/keep.txt"])
+    // A third build a while later assembles its site in the first build's tree, whose
+    // folders it mostly leaves as they were.
+    try await Task.sleep(for: .milliseconds(1300))
+    try site.write("content/Work/Ideas.md", ideas + "\nTwo.\n")
+    #expect(await site.build().exitCode == 0)
+    let commit = try #require(OutputWriter.readFingerprint(output, warnings: false).commit)
+
+    // The user's changes after it.
+    try write("new\n", to: "work/roadmap/user.txt", in: output)
+    try write("nested\n", to: "work/new/deep/x.txt", in: output)
+    try fm.removeItem(at: output.appendingPathComponent("extra/notes.txt"))
+
+    try #require(OutputWriter.keepsChangeTimes(output.path), "the test's temporary folder keeps change times")
+    let found = Set(OutputWriter.files(in: output, changedSince: commit, known: OutputWriter.readManifest(output).0))
+    #expect(found.isSuperset(of: ["CNAME", "work/roadmap/user.txt", "work/new/deep/x.txt", "work/roadmap/keep.txt"]))
+    #expect(!found.contains("extra/notes.txt"))
+    // Folders nobody touched since were not read: their pages are not among what was found.
+    let all = Set(OutputWriter.allFiles(output))
+    #expect(all.contains("home/recipes/index.html") && !found.contains("home/recipes/index.html"))
+    #expect(found.count < all.count, "\(found.count) of \(all.count)")
+
+    // And a build carries exactly the user's files that are there.
+    try site.write("content/Work/Ideas.md", ideas + "\nThree.\n")
+    #expect(await site.build().exitCode == 0)
+    let expected = [
+      "CNAME": "notes.example.org\n", "work/roadmap/user.txt": "new\n", "work/new/deep/x.txt": "nested\n",
+      "work/roadmap/keep.txt": "deep\n",
+    ]
+    for (path, text) in expected {
+      #expect((try? String(contentsOf: output.appendingPathComponent(path), encoding: .utf8)) == text, "\(path)")
+    }
+    #expect(!fm.fileExists(atPath: output.appendingPathComponent("extra/notes.txt").path))
+    #expect(Set(OutputWriter.readFingerprint(output, warnings: false).commit?.kept ?? []) == Set(expected.keys))
+  }
+}
