@@ -30,11 +30,10 @@ extension SiteBuilder {
     // base_url has a host, else stable `urn:` ids; links are always usable URLs. Text is
     // stripped of characters XML 1.0 cannot carry (a form feed in a note would otherwise
     // make the whole feed unreadable).
-    // Sorted as IDs, not as whole notes.
-    let recent = site.notes.keys.sorted { a, b in
-      let (x, y) = (site.notes[a]!.updated, site.notes[b]!.updated)
-      return x != y ? x > y : a < b
-    }.prefix(max(0, site.config.feedLimit)).map { site.notes[$0]! }
+    // Sorted as (date, ID) pairs: a comparison that looked notes up copied two whole notes.
+    let dates: [(id: String, updated: Date)] = site.notes.mapValues(\.updated).map { ($0.key, $0.value) }
+    let newest = dates.sorted { a, b in a.updated != b.updated ? a.updated > b.updated : a.id < b.id }
+    let recent: [Note] = newest.prefix(max(0, site.config.feedLimit)).map { site.notes[$0.id]! }
     let feedPath = urls.basePath + "feed.xml"
     let home = uriEncoded(urls.basePath)
     let feed: TemplateValue = .object([
