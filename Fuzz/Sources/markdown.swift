@@ -24,5 +24,11 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let lower = rendered.html.lowercased()
   precondition(!lower.contains("href=\"javascript:") && !lower.contains("src=\"javascript:"))
   precondition(!lower.contains("<script"))
+  // As an embed shows it: no ids at all, and one heading's section.
+  let section = analysis.headings.last?.id
+  let embedded = Markdown.render(
+    text, options: RenderOptions(sourcePath: "content/Fuzz.md", headingIDs: false, section: section),
+    resolver: EverythingResolver())
+  precondition(!embedded.html.contains(" id=\""))
   return 0
 }
