@@ -106,4 +106,30 @@ import Testing
     let accents = "x" + String(repeating: "e\u{301}", count: 200)
     #expect(Excerpt.make(accents).unicodeScalars.dropLast().last == "\u{301}")
   }
+
+  /// The byte-wise path for ASCII text gives what the general one gives: every ASCII
+  /// character, runs of every kind of whitespace, words of every length around the cut.
+  @Test func asciiExcerptsMatchTheGeneralPath() {
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    func next(_ n: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(n))
+    }
+    let whitespace: [Character] = [" ", "\n", "\t", "\r", "\u{0B}", "\u{0C}", "\r\n"]
+    var texts = ["", " ", "\r\n", String(repeating: "a", count: 400), String(repeating: "ab ", count: 200)]
+    for _ in 0..<3000 {
+      var text = ""
+      let words = next(80)
+      for _ in 0..<words {
+        for _ in 0..<(1 + next(next(2) == 0 ? 4 : 40)) { text.append(Character(Unicode.Scalar(UInt8(33 + next(94))))) }
+        for _ in 0..<(1 + next(3)) { text.append(whitespace[next(whitespace.count)]) }
+      }
+      texts.append(text)
+    }
+    for text in texts {
+      #expect(Excerpt.ascii(text) == Excerpt.general(text), "\(text.debugDescription)")
+    }
+    #expect(Excerpt.ascii("café au lait") == nil)
+    #expect(Excerpt.make("café  au lait") == "café au lait")
+  }
 }

@@ -6,6 +6,41 @@ enum Excerpt {
   static let maxLength = 160
 
   static func make(_ text: String) -> String {
+    ascii(text) ?? general(text)
+  }
+
+  /// `general` for text that is ASCII up to where the excerpt ends (most notes), by bytes:
+  /// appending scalars one by one was most of the search index's time after tokenizing. Nil
+  /// when a non-ASCII byte comes first. An ASCII cut point is always a character boundary
+  /// (the only ASCII pair that is one character, CR LF, is whitespace, where no cut falls).
+  static func ascii(_ text: String) -> String? {
+    var out: [UInt8] = []
+    out.reserveCapacity(maxLength + 1)
+    var pendingSpace = false
+    var lastSpace: Int?
+    for byte in text.utf8 {
+      guard byte < 0x80 else { return nil }
+      if byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) {
+        pendingSpace = !out.isEmpty
+        continue
+      }
+      if out.count + (pendingSpace ? 1 : 0) >= maxLength {
+        if let lastSpace, out.count - lastSpace < 30 {
+          return String(decoding: out[..<lastSpace], as: UTF8.self) + "…"
+        }
+        return String(decoding: out, as: UTF8.self) + "…"
+      }
+      if pendingSpace {
+        lastSpace = out.count
+        out.append(0x20)
+        pendingSpace = false
+      }
+      out.append(byte)
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  static func general(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     var length = 0
     var pendingSpace = false
