@@ -13,7 +13,7 @@ extension SiteLoader {
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
     func parent(_ path: String) -> String {
-      guard let slash = path.lastIndex(of: "/") else { return "" }
+      guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
       return String(path[..<slash])
     }
     func baseName(_ path: String) -> String {
@@ -183,17 +183,17 @@ extension SiteLoader {
     // Sorted as indices into one array of sort keys: no note is copied, nothing is looked up
     // by name while sorting.
     // Collation keys are the costly part: made on all cores.
-    let keys = concurrentMap(Array(site.notes.values)) { note in
-      (id: note.id, folderID: note.folderID, pinned: note.pinned, updated: note.updated, tags: note.tags,
-       title: TitleCollation.key(note.title, language: language))
+    let keys = site.notes.values.map { note in
+      (id: note.id, folderID: note.folderID, pinned: note.pinned, updated: note.updated, tags: note.tags)
     }
+    let titles = concurrentMap(site.notes.values.map(\.title)) { TitleCollation.key($0, language: language) }
+    // Dates in an array of their own: comparing them must not copy a key's strings.
+    let updated = keys.map(\.updated)
     func newerOrTitleFirst(_ i: Int, _ j: Int) -> Bool {
-      let a = keys[i]
-      let b = keys[j]
-      if a.updated != b.updated { return a.updated > b.updated }
-      if a.title.primary != b.title.primary { return a.title.primary < b.title.primary }
-      if a.title.secondary != b.title.secondary { return a.title.secondary < b.title.secondary }
-      return a.id < b.id
+      if updated[i] != updated[j] { return updated[i] > updated[j] }
+      if titles[i].primary != titles[j].primary { return titles[i].primary < titles[j].primary }
+      if titles[i].secondary != titles[j].secondary { return titles[i].secondary < titles[j].secondary }
+      return keys[i].id < keys[j].id
     }
     let recent = keys.indices.sorted(by: newerOrTitleFirst)
     site.recentNoteIDs = recent.map { keys[$0].id }
