@@ -61,22 +61,25 @@ public struct Localization: Sendable {
   }
 
   /// `fill` with each placeholder's value from `value` (nil leaves it as written).
+  /// Braces are found as bytes (every list entry's date goes through here).
   static func fill(_ template: String, _ value: (Substring) -> String?) -> String {
-    guard template.contains("{") else { return template }
+    let open = UInt8(ascii: "{")
+    let close = UInt8(ascii: "}")
+    guard template.utf8.contains(open) else { return template }
     var result = ""
     var rest = template[...]
-    while let open = rest.firstIndex(of: "{") {
-      result += rest[..<open]
-      let afterOpen = rest.index(after: open)
-      guard let close = rest[afterOpen...].firstIndex(of: "}"),
-        let value = value(rest[afterOpen..<close])
+    while let start = rest.utf8.firstIndex(of: open) {
+      result += rest[..<start]
+      let afterOpen = rest.utf8.index(after: start)
+      guard let end = rest[afterOpen...].utf8.firstIndex(of: close),
+        let value = value(rest[afterOpen..<end])
       else {
         result.append("{")
         rest = rest[afterOpen...]
         continue
       }
       result += value
-      rest = rest[rest.index(after: close)...]
+      rest = rest[rest.utf8.index(after: end)...]
     }
     return result + rest
   }
