@@ -46,3 +46,34 @@ import Testing
     #expect(Markdown.analyze("Intro\n\n# Later title").firstH1 == "Later title")
   }
 }
+
+/// The page's `h1` is the note's title; body headings never skip a level below it.
+@Suite struct HeadingLevelTests {
+  func levels(_ markdown: String) -> [Int] {
+    var result: [Int] = []
+    var rest = html(markdown)[...]
+    while let open = rest.range(of: "<h") {
+      let digit = rest[open.upperBound]
+      if let level = digit.wholeNumberValue { result.append(level) }
+      rest = rest[open.upperBound...]
+    }
+    return result
+  }
+
+  @Test(arguments: [
+    ("# Title\n\n### Details\n\n#### More", [1, 2, 3]),
+    ("### Details first\n\n###### Deep\n\n## Back", [2, 3, 2]),
+    ("Intro.\n\n# Not the title\n\n### Sub", [2, 3]),
+    ("# T\n\n## A\n\n#### B\n\n## C\n\n### D", [1, 2, 3, 2, 3]),
+    ("# T\n\n> ### Quoted\n\n- #### Listed", [1, 2, 3]),
+  ])
+  func levelsNeverSkip(_ markdown: String, _ expected: [Int]) {
+    #expect(levels(markdown) == expected)
+  }
+
+  @Test func idsAndAnalysisKeepTheWrittenLevels() {
+    let note = "# T\n\n#### Deep heading\n"
+    #expect(Markdown.analyze(note).headings.map(\.level) == [1, 4])
+    #expect(html(note).contains("<h2 id=\"deep-heading\">Deep heading"))
+  }
+}
