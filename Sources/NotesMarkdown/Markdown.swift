@@ -13,6 +13,8 @@ public enum Markdown {
     CmarkDocument.withParsed(body) { root in
       let source = SourceMap(body, lineOffset: lineOffset)
       let prepared = Prepared(root, source: source)
+      // As the page shows them: footnote markers are not text, unused footnotes are gone.
+      FootnotePass.run(root, ids: false, backLabel: "", source: source)
       return NoteAnalyzer.analyze(
         root, source: source, headings: prepared.headings, tables: prepared.tables)
     }

@@ -52,3 +52,14 @@ import Testing
     #expect(result.diagnostics.first?.location?.column == 11)
   }
 }
+
+@Suite struct FootnoteAnalysisTests {
+  @Test func previewAndSearchTextReadWithoutMarkers() {
+    let analysis = Markdown.analyze("Tea[^1] is good.\n\n[^1]: Green, mostly. See [[Roadmap]].\n[^2]: Unused, with [[Ideas]].\n")
+    #expect(analysis.preview.hasPrefix("Tea is good."))
+    #expect(!analysis.plainText.contains("[^"))
+    #expect(analysis.plainText.contains("Green, mostly."))
+    // Links in a footnote count; links in a footnote nobody refers to are not published.
+    #expect(analysis.references.map(\.target) == ["Roadmap"])
+  }
+}
