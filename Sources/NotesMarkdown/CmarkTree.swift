@@ -179,6 +179,11 @@ enum CmarkDocument {
     let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
     guard let c = cmark_render_html(node.pointer, options) else { return "" }
     defer { free(c) }
-    return String(cString: c)
+    let html = String(cString: c)
+    // A code block scrolls sideways when its lines are long; keyboard users must be able to
+    // reach it to scroll (axe: scrollable-region-focusable). cmark writes `<pre><code` for
+    // code blocks only (code text is escaped, so no note text can spell it).
+    guard strstr(c, "<pre><code") != nil else { return html }
+    return html.replacingOccurrences(of: "<pre><code", with: "<pre tabindex=\"0\"><code")
   }
 }

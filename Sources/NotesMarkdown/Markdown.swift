@@ -15,8 +15,10 @@ public enum Markdown {
       let prepared = Prepared(root, source: source)
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
       FootnotePass.run(root, ids: false, backLabel: "", source: source)
-      return NoteAnalyzer.analyze(
+      var analysis = NoteAnalyzer.analyze(
         root, source: source, headings: prepared.headings, tables: prepared.tables)
+      analysis.blockIDs = prepared.blocks.map(\.id)
+      return analysis
     }
   }
 
@@ -28,6 +30,7 @@ public enum Markdown {
       let source = SourceMap(body, lineOffset: options.lineOffset)
       var prepared = Prepared(root, source: source)
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
+      if options.headingIDs { BlockIDPass.anchor(prepared.blocks) }
       FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
@@ -48,6 +51,8 @@ public enum Markdown {
 struct Prepared {
   var headings: [(node: CmarkNode, heading: Heading)]
   var tables: TablePass.Tables
+  /// Obsidian block ids (`^id`) and the blocks they name, markers already removed.
+  var blocks: [(id: String, block: CmarkNode)]
 
   init(_ root: CmarkNode, source: SourceMap) {
     var paragraph: CmarkNode?
@@ -99,12 +104,27 @@ struct Prepared {
       StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
     }
     headings = HeadingIDs.headings(headingNodes)
+    blocks = BlockIDPass.run(root)
   }
 }
 
 extension Prepared {
   /// Removes every top-level block outside the section that the heading `id` opens.
   mutating func keepOnly(section id: String, of root: CmarkNode) {
+    if let named = blocks.first(where: { $0.id == id })?.block {
+      // `![[Note#^id]]`: just that block.
+      root.append(named)
+      var removed = Set<CmarkNode>()
+      var node = root.firstChild
+      while let n = node, n != named {
+        node = n.next
+        n.walk { child, _ in removed.insert(child) }
+        n.remove()
+      }
+      headings.removeAll { removed.contains($0.node) }
+      blocks.removeAll { removed.contains($0.block) }
+      return
+    }
     guard let start = headings.first(where: { $0.heading.id == id }), start.node.parent == root else { return }
     let level = start.heading.level
     var removed = Set<CmarkNode>()
@@ -123,6 +143,7 @@ extension Prepared {
       }
     }
     headings.removeAll { removed.contains($0.node) }
+    blocks.removeAll { removed.contains($0.block) }
   }
 }
 

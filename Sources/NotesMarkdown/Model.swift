@@ -67,6 +67,8 @@ public struct NoteAnalysis: Sendable {
   public var tags: [String]
   public var references: [LinkReference]
   public var headings: [Heading]
+  /// Obsidian block ids the note defines (`^a1b2c3`, caret included), in document order.
+  public var blockIDs: [String]
   public var tasks: TaskCount
   /// The note's text without markup, for the search index.
   public var plainText: String
@@ -76,6 +78,7 @@ public struct NoteAnalysis: Sendable {
     tags = []
     references = []
     headings = []
+    blockIDs = []
     tasks = TaskCount(done: 0, total: 0)
     plainText = ""
   }

@@ -49,6 +49,6 @@ import Testing
   @Test func literalInCodeAndUntouchedAround() {
     let out = html("`#notag` then #tag\n\n```\n#notag\n```")
     #expect(out.contains("<code>#notag</code> then <a class=\"tag\""))
-    #expect(out.contains("<pre><code>#notag\n</code></pre>"))
+    #expect(out.contains("<pre tabindex=\"0\"><code>#notag\n</code></pre>"))
   }
 }

@@ -56,7 +56,7 @@ import Testing
     #expect(warnings.contains { $0.contains("no heading 'nowhere'") })
     #expect(warnings.contains { $0.hasPrefix("content/Work/Plan.md:7:") && $0.contains("no heading 'later' in 'content/Work/Plan.md'") })
     #expect(warnings.count == 4, "\(warnings)")
-    #expect(warnings.contains { $0.contains("block reference '#^a1b2c3' is not supported") })
+    #expect(warnings.contains { $0.contains("no block '^a1b2c3' in 'content/Guide.md'") })
     #expect(!warnings.contains { $0.contains("Setup") })
 
     let strict = await site.build(strict: true)
@@ -92,6 +92,22 @@ import Testing
     let template = try site.page("notes/template")
     #expect(Self.ids(template)["details"] == 1)
     #expect(Self.href(of: "below", in: template) == "/notes/template/#details")
+  }
+
+  @Test func blockLinksAndEmbedsLandOnTheBlock() async throws {
+    let site = try SiteFixture([
+      "content/Guide.md": "# Guide\n\nStep one is important. ^step-one\n\nOther text.\n",
+      "content/Plan.md": "See [[Guide#^step-one|the step]].\n\n![[Guide#^step-one]]\n",
+    ])
+    let report = await site.build()
+    #expect(report.outcome == .success)
+    #expect(!report.diagnostics.contains { $0.description.contains("block") })
+    let plan = try site.page("notes/plan")
+    #expect(Self.href(of: "the step", in: plan) == "/notes/guide/#%5Estep-one")
+    let embed = try #require(plan.components(separatedBy: "class=\"embed-note\"").last)
+    #expect(embed.contains("Step one is important.") && !embed.contains("Other text"))
+    let guide = try site.page("notes/guide")
+    #expect(guide.contains("<span id=\"^step-one\"></span>Step one is important.</p>"))
   }
 
   @Test func aSectionEmbedShowsOnlyThatSection() async throws {

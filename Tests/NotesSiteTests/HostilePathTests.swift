@@ -89,8 +89,7 @@ import Testing
   /// are made harmless); nothing is written anywhere.
   @Test(arguments: [
     "../../escaped", "/../../escaped", "a/../../escaped", "..", ".", "./x/../..",
-    "a\\..\\..\\escaped", ".hidden",
-    "a/.hidden/x", "x\u{0}y",
+    "a\\..\\..\\escaped", "..%2fescaped", "a/.hidden/x", "/.hidden/", "/a/x\u{0}y",
   ])
   func aliasesCannotLeaveTheOutput(_ alias: String) async throws {
     let site = try HostileSite()
@@ -107,6 +106,25 @@ import Testing
     #expect(site.strayPaths().isEmpty, "\(site.strayPaths())")
   }
 
+
+  /// A bare name (Obsidian's aliases are other names of a note, like `.config`) that is no
+  /// usable path gets no redirect page and a warning, never an error: it stays a link name.
+  @Test(arguments: [".hidden", ".config", "x\u{0}y", "C#", "What?"])
+  func bareNamesThatAreNoPathStayLinkNames(_ alias: String) async throws {
+    let site = try HostileSite()
+    defer { site.remove() }
+    try site.write(
+      "content/Work/Note.md", "---\naliases: [\(HostileCorpus.yamlQuoted(alias))]\n---\n# Note\n")
+    try site.write("content/Work/Other.md", "See [[\(alias.replacingOccurrences(of: "\u{0}", with: ""))|the note]].\n")
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(
+      report.diagnostics.contains {
+        $0.severity == .warning && $0.description.hasPrefix("content/Work/Note.md") && $0.description.contains("alias")
+      })
+    #expect(site.strayPaths().isEmpty, "\(site.strayPaths())")
+    #expect(!FileManager.default.fileExists(atPath: site.output.appendingPathComponent(".hidden").path))
+  }
   @Test(arguments: ["../../escaped", "/etc/passwd", "..", "_assets", "a/b", "\\..\\x", "%2e%2e"])
   func frontMatterSlugsStayInTheirFolder(_ slug: String) async throws {
     let site = try HostileSite()

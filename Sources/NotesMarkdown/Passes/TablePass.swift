@@ -99,7 +99,7 @@ enum TablePass {
     }
 
     let table = CmarkNode.customBlock(
-      enter: "<div class=\"table-wrap\">\n<table>", exit: "</table>\n</div>")
+      enter: "<div class=\"table-wrap\">\n<table tabindex=\"0\">", exit: "</table>\n</div>")
     var contents: [CmarkNode] = []
     func section(_ tag: String, _ rows: ArraySlice<Row>, cellTag: String) {
       guard !rows.isEmpty else { return }

@@ -48,7 +48,7 @@ struct NoteCache: Sendable {
     return fine ? fineRacyWindow : racyWindow
   }
 
-  static let magic = Array("notes-site-cache-3\n".utf8)
+  static let magic = Array("notes-site-cache-4\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "cache") }
 
@@ -200,6 +200,7 @@ struct CacheEncoder {
       string(h.text)
       string(h.id)
     }
+    strings(a.blockIDs)
     int(a.tasks.done)
     int(a.tasks.total)
     string(a.plainText)
@@ -302,7 +303,8 @@ struct CacheDecoder {
       guard let level = int(), let text = string(), let id = string() else { return nil }
       a.headings.append(Heading(level: level, text: text, id: id))
     }
-    guard let done = int(), let total = int(), let plain = string() else { return nil }
+    guard let blockIDs = strings(), let done = int(), let total = int(), let plain = string() else { return nil }
+    a.blockIDs = blockIDs
     a.tasks = TaskCount(done: done, total: total)
     a.plainText = plain
     return NoteCache.Entry(
@@ -346,6 +348,7 @@ struct RenderedNoteCache: Sendable {
       h.combine([id, n.sourcePath, n.title, n.folderID])
       h.combine(n.frontMatter.aliases)
       for heading in n.analysis.headings { h.combine([heading.id, heading.text]) }
+      h.combine(n.analysis.blockIDs)
     }
     for id in site.files.keys.sorted() {
       h.combine([id, site.files[id]!.sourcePath, site.files[id]!.kind.rawValue])

@@ -398,14 +398,25 @@ public enum SiteBuilder {
       let note = site.notes[id]!
       let location = SourceLocation(path: note.displayPath)
       for alias in note.frontMatter.aliases {
-        // An alias that cannot be a path on this site, or that would overwrite a page, a file
-        // or another alias, is an error naming the note.
-        func reject(_ why: String) {
-          diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
+        // An alias written as a path (Hugo's `/old/url/`) that cannot be a path on this site,
+        // or that would overwrite a page, a file or another alias, is an error naming the note.
+        // A bare name (Obsidian's `aliases: [Config folders]`) is first another name for wiki
+        // links; it also gets a redirect at `B{name}/` when that is a free, usable path, and
+        // otherwise stays a link name with a warning: a vault's names must not fail its build.
+        let spelled = alias.removingPercentEncoding ?? alias
+        let isPath =
+          spelled.contains("/") || spelled.contains("\\") || spelled == "." || spelled == ".."
+          || spelled.hasPrefix("..")
+        func problem(_ why: String) {
+          if isPath {
+            diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
+          } else {
+            diagnostics.append(
+              .warning("alias '\(alias)' \(why); it stays a name for links, without a redirect page", at: location))
+          }
         }
-        func collide(_ why: String) {
-          diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
-        }
+        func reject(_ why: String) { problem(why) }
+        func collide(_ why: String) { problem(why) }
         guard !alias.contains("://"), !alias.hasPrefix("//") else {
           reject("must be a path on this site like /old/path/, not a full URL")
           continue

@@ -20,7 +20,8 @@ struct NoteResolver: LinkResolver {
     case .external:
       return .keep
     case .note(let id, let fragment):
-      let url = urls.url(.note(id)) + (fragment.map { "#" + $0 } ?? "")
+      // A block id's caret is not a URL character: `#%5Ea1b2c3` (browsers decode it).
+      let url = urls.url(.note(id)) + (fragment.map { "#" + $0.replacingOccurrences(of: "^", with: "%5E") } ?? "")
       if reference.kind == .wikiEmbed, let other = site.notes[id] {
         // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
         if id == noteID || embedding.contains(id) || embedding.count >= 4 {

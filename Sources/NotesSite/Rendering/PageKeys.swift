@@ -49,6 +49,7 @@ struct PageKeys: Sendable {
       let n = site.notes[id]!
       g.combine([id, n.sourcePath, n.title])
       g.combine(n.analysis.headings.map(\.id))
+      g.combine(n.analysis.blockIDs)
     }
     for id in site.files.keys.sorted() {
       g.combine([id, site.files[id]!.sourcePath])

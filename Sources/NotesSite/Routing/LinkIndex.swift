@@ -48,6 +48,7 @@ struct LinkIndex: Sendable {
         let text = Self.key(heading.text)
         headings[text] = headings[text] ?? heading.id
       }
+      for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
         names: names, headingIDs: headings, directory: Self.directory(note.sourcePath))
@@ -165,7 +166,7 @@ struct LinkIndex: Sendable {
   func headingProblem(_ fragment: String?, in noteID: String) -> String? {
     guard let fragment, !fragment.isEmpty, headingID(fragment, in: noteID) == nil else { return nil }
     if fragment.hasPrefix("^") {
-      return "block reference '#\(fragment)' is not supported; linking to the note"
+      return "no block '\(fragment)' in '\(noteSourcePath[noteID].map { "content/" + $0 } ?? noteID)'; linking to the note"
     }
     return "no heading '\(fragment)' in '\(noteSourcePath[noteID].map { "content/" + $0 } ?? noteID)'; linking to the note"
   }
