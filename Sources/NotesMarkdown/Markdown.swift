@@ -60,12 +60,14 @@ struct Prepared {
     var tildeTexts: [CmarkNode] = []
     var headingNodes: [CmarkNode] = []
     var commentTexts: [CmarkNode] = []
+    var blockCandidates: [CmarkNode] = []
     var highlights = false
     func collect() {
       root.walk { node, entering in
         switch node.type {
         case CMARK_NODE_PARAGRAPH:
           paragraph = entering ? node : nil
+          if !entering, let last = node.lastChild, last.isText, last.literalContains("^") { blockCandidates.append(node) }
         case CMARK_NODE_HEADING:
           if entering { headingNodes.append(node) }
         case CMARK_NODE_TEXT:
@@ -88,7 +90,7 @@ struct Prepared {
     // Comments go first; what they held is gone, so the nodes are collected again.
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
-      (paragraph, tableCandidates, tildeTexts, headingNodes) = (nil, [], [], [])
+      (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates) = (nil, [], [], [], [])
       collect()
     }
     StrikethroughPass.run(tildeTexts, source: source)
@@ -104,7 +106,9 @@ struct Prepared {
       StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
     }
     headings = HeadingIDs.headings(headingNodes)
-    blocks = BlockIDPass.run(root)
+    // A paragraph that became a table may be freed by now: only its pointer is compared.
+    let tableParagraphs = Set(tableCandidates)
+    blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) })
   }
 }
 

@@ -6,15 +6,8 @@ import CCmark
 /// named blocks are returned so links (`[[Note#^a1b2c3]]`) and embeds can find them. A
 /// repeated id names only its first block.
 enum BlockIDPass {
-  static func run(_ root: CmarkNode) -> [(id: String, block: CmarkNode)] {
-    var paragraphs: [CmarkNode] = []
-    root.walk { node, entering in
-      if entering, node.isParagraph, let last = node.lastChild, last.isText,
-        last.literalContains("^")
-      {
-        paragraphs.append(node)
-      }
-    }
+  /// `paragraphs`: those whose last child is text holding `^`, in document order.
+  static func run(_ paragraphs: [CmarkNode]) -> [(id: String, block: CmarkNode)] {
     var found: [(id: String, block: CmarkNode)] = []
     var seen = Set<String>()
     for paragraph in paragraphs {
