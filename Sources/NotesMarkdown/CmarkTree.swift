@@ -179,11 +179,25 @@ enum CmarkDocument {
     let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
     guard let c = cmark_render_html(node.pointer, options) else { return "" }
     defer { free(c) }
-    let html = String(cString: c)
     // A code block scrolls sideways when its lines are long; keyboard users must be able to
     // reach it to scroll (axe: scrollable-region-focusable). cmark writes `<pre><code` for
-    // code blocks only (code text is escaped, so no note text can spell it).
-    guard strstr(c, "<pre><code") != nil else { return html }
-    return html.replacingOccurrences(of: "<pre><code", with: "<pre tabindex=\"0\"><code")
+    // code blocks only (code text is escaped, so no note text can spell it). Spliced as
+    // bytes: `replacingOccurrences` cost more than rendering the note.
+    let marker = "<pre><code"
+    guard strstr(c, marker) != nil else { return String(cString: c) }
+    let length = strlen(c)
+    let all = UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self)
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(length + 256)
+    let replacement = Array("<pre tabindex=\"0\"><code".utf8)
+    var offset = 0
+    while let found = strstr(c + offset, marker) {
+      let at = c.distance(to: found)
+      bytes.append(contentsOf: UnsafeBufferPointer(start: all + offset, count: at - offset))
+      bytes += replacement
+      offset = at + marker.utf8.count
+    }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: all + offset, count: length - offset))
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
