@@ -12,7 +12,7 @@ import Testing
     "Meeting Notes 2.5 ideas", "レシピ.md", "日記/レシピ.markdown", "x..y", "trailing/slashes.md//",
   ])
   func agreesWithNSString(_ path: String) {
-    #expect(String(LinkIndex.pathExtension(path)) == (path as NSString).pathExtension)
+    #expect(String(PathName.extension(path)) == (path as NSString).pathExtension)
   }
 }
 

@@ -1,11 +1,24 @@
-/// The parts of a content-relative path (`Work/Plans/Roadmap.md`: no trailing slash, no empty
-/// components) that `NSString`'s path methods give, without bridging: the loader asks for
-/// them several times per note, and bridging every path showed in profiles.
+/// The parts of a content-relative path (`Work/Plans/Roadmap.md`) that `NSString`'s path
+/// methods give, without bridging: the loader and the link index ask for them several times per
+/// note and per link, and bridging or `Character`-wise searching showed in profiles. `/` and `.`
+/// are ASCII, so byte indices always split whole scalars.
 enum PathName {
-  /// The last component: `Roadmap.md`.
+  private static let slash = UInt8(ascii: "/")
+
+  /// The last non-empty component: `Roadmap.md` (`a/b/` → `b`); `path` itself when it has none.
   static func last(_ path: String) -> Substring {
-    guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return Substring(path) }
-    return path[path.utf8.index(after: slash)...]
+    let u = path.utf8
+    var end = u.endIndex
+    while end > u.startIndex, u[u.index(before: end)] == slash { end = u.index(before: end) }
+    guard end > u.startIndex else { return Substring(path) }
+    let start = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
+    return path[start..<end]
+  }
+
+  /// Everything before the last `/`: `Work/Plans`; empty for a top-level name.
+  static func folder(_ path: String) -> String {
+    guard let slash = path.utf8.lastIndex(of: slash) else { return "" }
+    return String(path[..<slash])
   }
 
   /// The last component without its extension: `Roadmap`. A name that starts with its only
@@ -18,11 +31,15 @@ enum PathName {
     return String(name[..<dot])
   }
 
-  /// The extension of the last component, without the dot: `md`; empty when it has none or
-  /// only a leading dot.
+  /// What `NSString.pathExtension` gives: the text after the last `.` of the last component,
+  /// without the dot (`md`); empty when it has none or only a leading dot.
   static func `extension`(_ path: String) -> Substring {
-    let name = last(path)
-    guard let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != name.utf8.startIndex else { return "" }
-    return name[name.utf8.index(after: dot)...]
+    let u = path.utf8
+    guard !u.isEmpty else { return "" }
+    var end = u.endIndex
+    while end > u.index(after: u.startIndex), u[u.index(before: end)] == slash { end = u.index(before: end) }
+    let nameStart = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
+    guard let dot = u[nameStart..<end].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return "" }
+    return path[u.index(after: dot)..<end]
   }
 }

@@ -12,23 +12,16 @@ extension SiteLoader {
     _ site: inout Site, directories: [String], notes: [NoteSource], assets: [ContentTree.Entry]
   ) -> [Diagnostic] {
     var diagnostics: [Diagnostic] = []
-    func parent(_ path: String) -> String {
-      guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-      return String(path[..<slash])
-    }
-    func baseName(_ path: String) -> String {
-      PathName.stem(path)
-    }
     var childDirectories = PathMap<[String]>()
     for directory in directories where !directory.isEmpty {
-      childDirectories[parent(directory), default: []].append(directory)
+      childDirectories[PathName.folder(directory), default: []].append(directory)
     }
     // Notes by index: a note source is large, and copying ten thousand of them into folder
     // lists showed in profiles.
     var notesIn = PathMap<[Int]>()
-    for i in notes.indices { notesIn[parent(notes[i].path), default: []].append(i) }
+    for i in notes.indices { notesIn[PathName.folder(notes[i].path), default: []].append(i) }
     var assetsIn = PathMap<[ContentTree.Entry]>()
-    for asset in assets { assetsIn[parent(asset.path), default: []].append(asset) }
+    for asset in assets { assetsIn[PathName.folder(asset.path), default: []].append(asset) }
 
     var folderIDOf = PathMap<String>()
     folderIDOf[""] = ""
@@ -57,13 +50,13 @@ extension SiteLoader {
         candidates.append(.init(key: d, name: name, slug: Slug.make(name), rank: 0))
       }
       for i in noteIndices {
-        let name = baseName(notes[i].path)
+        let name = PathName.stem(notes[i].path)
         let preferred = notes[i].frontMatter.slug.map(Slug.make) ?? Slug.make(name)
         candidates.append(.init(key: notes[i].path, name: name, slug: preferred, rank: 1))
       }
       for a in assets {
         let ext = String(PathName.extension(a.path))
-        let name = baseName(a.path)
+        let name = PathName.stem(a.path)
         let suffix = ext.isEmpty ? "" : "." + Slug.make(ext)
         candidates.append(
           .init(key: a.path, name: name, slug: Slug.make(name), rank: 2, suffix: suffix))
@@ -103,7 +96,7 @@ extension SiteLoader {
 
     // Folders that hold a published note, directly or below.
     func folderIDForNote(_ path: String) -> String {
-      let dir = parent(path)
+      let dir = PathName.folder(path)
       return dir.isEmpty ? Self.topLevelFolderID : folderIDOf[dir]!
     }
     func ensureFolder(directory: String?) {
@@ -113,7 +106,7 @@ extension SiteLoader {
         site.folders[id] = Folder(id: id, name: "Notes", sourcePath: "", parentID: nil, depth: 0)
         return
       }
-      let up = parent(directory)
+      let up = PathName.folder(directory)
       let depth = directory.split(separator: "/").count - 1
       site.folders[id] = Folder(
         id: id, name: String(PathName.last(directory)), sourcePath: directory,
@@ -123,7 +116,7 @@ extension SiteLoader {
 
     site.notes.reserveCapacity(notes.count)
     for i in notes.indices {
-      let dir = parent(notes[i].path)
+      let dir = PathName.folder(notes[i].path)
       ensureFolder(directory: dir.isEmpty ? notesDirectory : dir)
       let id = noteIDOf[notes[i].path]!
       site.notes[id] = makeNote(notes[i], id: id, folderID: folderIDForNote(notes[i].path), history: site.history)

@@ -37,7 +37,7 @@ struct LinkIndex: Sendable {
     let ids = Array(site.notes.keys)
     let keys = concurrentMap(ids) { id -> NoteKeys in
       let note = site.notes[id]!
-      let name = Self.key(Self.stripExtension(Self.lastComponent(note.sourcePath)))
+      let name = Self.key(Self.stripExtension(String(PathName.last(note.sourcePath))))
       var names = [name]
       let title = Self.key(note.title)
       if title != name { names.append(title) }
@@ -51,7 +51,7 @@ struct LinkIndex: Sendable {
       for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
-        names: names, headingIDs: headings, directory: Self.directory(note.sourcePath))
+        names: names, headingIDs: headings, directory: PathName.folder(note.sourcePath))
     }
     notesByPath.reserveCapacity(ids.count * 2)
     headingIDs.reserveCapacity(ids.count)
@@ -66,7 +66,7 @@ struct LinkIndex: Sendable {
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
     for file in site.files.values {
       filesByPath[Self.key(file.sourcePath)] = file.id
-      filesByName[Self.key(Self.lastComponent(file.sourcePath)), default: []].append(file.id)
+      filesByName[Self.key(String(PathName.last(file.sourcePath))), default: []].append(file.id)
     }
     for key in filesByName.keys { filesByName[key]!.sort() }
     for folder in site.folders.values where !folder.sourcePath.isEmpty {
@@ -88,38 +88,8 @@ struct LinkIndex: Sendable {
     if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
     return s.precomposedStringWithCanonicalMapping.lowercased()
   }
-  // Path pieces by bytes: they run several times per note and link, and `Character`-wise
-  // searching showed in profiles. `/` and `.` are ASCII, so byte indices split whole scalars.
-
-  /// The last non-empty component (`a/b/` → `b`); `p` itself when it has none.
-  static func lastComponent(_ p: String) -> String {
-    let u = p.utf8
-    let slash = UInt8(ascii: "/")
-    var end = u.endIndex
-    while end > u.startIndex, u[u.index(before: end)] == slash { end = u.index(before: end) }
-    guard end > u.startIndex else { return p }
-    let start = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
-    return String(p[start..<end])
-  }
-  static func directory(_ p: String) -> String {
-    guard let slash = p.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
-    return String(p[..<slash])
-  }
-  /// What `NSString.pathExtension` gives (the text after the last `.` of the last path
-  /// component, none for a leading dot), without bridging: this runs for every link.
-  static func pathExtension(_ p: String) -> Substring {
-    let u = p.utf8
-    guard !u.isEmpty else { return "" }
-    let slash = UInt8(ascii: "/")
-    var end = u.endIndex
-    while end > u.index(after: u.startIndex), u[u.index(before: end)] == slash { end = u.index(before: end) }
-    let nameStart = u[..<end].lastIndex(of: slash).map { u.index(after: $0) } ?? u.startIndex
-    guard let dot = u[nameStart..<end].lastIndex(of: UInt8(ascii: ".")), dot != nameStart else { return "" }
-    return p[u.index(after: dot)..<end]
-  }
-
   static func stripExtension(_ p: String) -> String {
-    let ext = pathExtension(p)
+    let ext = PathName.extension(p)
     // Note extensions are ASCII: dropping their bytes drops their characters.
     guard ext.utf8.count <= 8, SiteLoader.noteExtensions.contains(ext.lowercased()) else { return p }
     return String(p.dropLast(ext.count + 1))
@@ -209,14 +179,14 @@ struct LinkIndex: Sendable {
       }
       if target.hasPrefix("/") { target.removeFirst() }
       let k = Self.key(Self.stripExtension(target))
-      let ext = Self.pathExtension(target).lowercased()
+      let ext = PathName.extension(target).lowercased()
       let isFile = !ext.isEmpty && !SiteLoader.noteExtensions.contains(ext)
       if isFile {
         if let exact = Self.normalise(target, from: directory).flatMap({ filesByPath[Self.key($0)] }) {
           return (.file(exact), [])
         }
         if let exact = filesByPath[Self.key(target)] { return (.file(exact), []) }
-        let name = Self.key(Self.lastComponent(target))
+        let name = Self.key(String(PathName.last(target)))
         let candidates = (filesByName[name] ?? []).filter {
           !target.contains("/") || Self.key(fileSourcePath[$0]!).hasSuffix("/" + Self.key(target))
         }
