@@ -651,14 +651,7 @@ struct OutputWriter: Sendable {
         let absolute = folder.isEmpty ? root.path : root.path + "/" + folder
         let (files, subfolders) = entries(of: absolute, relative: folder)
         result += files
-        for sub in subfolders where !knownFolders.contains(sub) {
-          var pending = [sub]
-          while let next = pending.popLast() {
-            let (files, folders) = entries(of: root.path + "/" + next, relative: next)
-            result += files
-            pending += folders
-          }
-        }
+        for sub in subfolders where !knownFolders.contains(sub) { result += Self.files(below: sub, in: root.path) }
       }
       output[c] = result
     }
@@ -675,16 +668,22 @@ struct OutputWriter: Sendable {
     defer { found.deallocate() }
     nonisolated(unsafe) let output = found
     DispatchQueue.concurrentPerform(iterations: folders.count) { i in
-      var result: [String] = []
-      var pending = [folders[i]]
-      while let relative = pending.popLast() {
-        let (files, folders) = entries(of: root.path + "/" + relative, relative: relative)
-        result += files
-        pending += folders
-      }
-      output[i] = result
+      output[i] = Self.files(below: folders[i], in: root.path)
     }
     return files + found.flatMap { $0 }
+  }
+
+  /// Every regular file below the folder `relative` of `root` (an absolute path), by path
+  /// relative to `root`; a stack, not recursion, however deep the folders go.
+  private static func files(below relative: String, in root: String) -> [String] {
+    var result: [String] = []
+    var pending = [relative]
+    while let next = pending.popLast() {
+      let (files, folders) = entries(of: root + "/" + next, relative: next)
+      result += files
+      pending += folders
+    }
+    return result
   }
 
   /// The regular files and the folders directly in `absolute`, as paths below the root.

@@ -407,7 +407,7 @@ public enum SiteBuilder {
         let isPath =
           spelled.contains("/") || spelled.contains("\\") || spelled == "." || spelled == ".."
           || spelled.hasPrefix("..")
-        func problem(_ why: String) {
+        func reject(_ why: String) {
           if isPath {
             diagnostics.append(.error("alias '\(alias)' \(why)", at: location))
           } else {
@@ -415,8 +415,6 @@ public enum SiteBuilder {
               .warning("alias '\(alias)' \(why); it stays a name for links, without a redirect page", at: location))
           }
         }
-        func reject(_ why: String) { problem(why) }
-        func collide(_ why: String) { problem(why) }
         guard !alias.contains("://"), !alias.hasPrefix("//") else {
           reject("must be a path on this site like /old/path/, not a full URL")
           continue
@@ -432,7 +430,7 @@ public enum SiteBuilder {
         let segments = decoded.map { $0! }
         // Climbing out of the output is never a harmless typo.
         if segments.contains(where: { $0 == "." || $0 == ".." || $0.hasPrefix(".") }) {
-          collide("would leave or hide in the output directory ('.' and '..' segments are not allowed)")
+          reject("would leave or hide in the output directory ('.' and '..' segments are not allowed)")
           continue
         }
         guard
@@ -445,13 +443,13 @@ public enum SiteBuilder {
         }
         let normalised = segments.joined(separator: "/") + "/"
         if segments[0].hasPrefix("_") {
-          collide("is in \(base)\(segments[0])/, which belongs to the generator")
+          reject("is in \(base)\(segments[0])/, which belongs to the generator")
         } else if pages.contains(normalised) {
-          collide("collides with an existing page at \(base)\(normalised)")
+          reject("collides with an existing page at \(base)\(normalised)")
         } else if let file = segments.indices.map({ segments[...$0].joined(separator: "/") }).first(where: files.contains) {
-          collide("collides with the file \(base)\(file)")
+          reject("collides with the file \(base)\(file)")
         } else if let owner = claimed[normalised] {
-          collide("is already an alias of \(owner) (\(base)\(normalised))")
+          reject("is already an alias of \(owner) (\(base)\(normalised))")
         } else {
           claimed[normalised] = note.displayPath
           redirects.append(.redirect(from: normalised, to: .note(note.id)))
