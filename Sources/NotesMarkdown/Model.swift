@@ -59,7 +59,7 @@ public struct TaskCount: Sendable, Hashable {
 
 /// What the site needs to know about a note before any page is rendered (pass 1).
 public struct NoteAnalysis: Sendable {
-  /// Plain text of the first level-1 heading, if the note has one.
+  /// Plain text of the level-1 heading that opens the note (its first block), if any.
   public var firstH1: String?
   /// About 140 characters of plain text after the title heading, cut on a grapheme boundary.
   public var preview: String

@@ -26,12 +26,13 @@ struct NoteAnalyzer {
 
   private mutating func run(_ root: CmarkNode, headings: [(node: CmarkNode, heading: Heading)]) {
     result.headings = headings.map(\.heading)
-    result.firstH1 = headings.first { $0.heading.level == 1 }?.heading.text
-
-    // The preview starts after the title heading when the note starts with one.
+    // A note's title heading is a `# Heading` that opens it; a level-1 heading further down
+    // is a section (as in Obsidian, whose notes often have several), not the note's name.
+    // The preview starts after the title heading.
     let title = root.firstChild.flatMap {
       $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 ? $0 : nil
     }
+    result.firstH1 = title.flatMap { title in headings.first { $0.node == title }?.heading.text }
     var inTitle = false
     var linkDepth = 0
     var imageDepth = 0

@@ -43,7 +43,10 @@ import Testing
   @Test func firstH1() {
     #expect(Markdown.analyze(note).firstH1 == "Project Alpha")
     #expect(Markdown.analyze("## Only h2\n\ntext").firstH1 == nil)
-    #expect(Markdown.analyze("Intro\n\n# Later title").firstH1 == "Later title")
+    // Only a heading that opens the note is its title; further down it is a section.
+    #expect(Markdown.analyze("Intro\n\n# Later title").firstH1 == nil)
+    #expect(Markdown.analyze("#tag\n\n# Concepts\n\ntext").firstH1 == nil)
+    #expect(Markdown.analyze("%% note to self %%\n\n# Title\n\ntext").firstH1 == "Title")
   }
 }
 
@@ -66,6 +69,9 @@ import Testing
     ("Intro.\n\n# Not the title\n\n### Sub", [2, 3]),
     ("# T\n\n## A\n\n#### B\n\n## C\n\n### D", [1, 2, 3, 2, 3]),
     ("# T\n\n> ### Quoted\n\n- #### Listed", [1, 2, 3]),
+    // Siblings get one level, whatever gap their written level leaves.
+    ("Intro.\n\n# Part A\n## Sub A1\n# Part B\n##### Deep 1\n##### Deep 2", [2, 3, 2, 3, 3]),
+    ("# T\n\n## A\n\n#### B\n\n### C\n\n#### D", [1, 2, 3, 3, 4]),
   ])
   func levelsNeverSkip(_ markdown: String, _ expected: [Int]) {
     #expect(levels(markdown) == expected)

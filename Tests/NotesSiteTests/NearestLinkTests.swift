@@ -40,3 +40,57 @@ import Testing
     #expect(warnings.allSatisfy { $0.message.hasSuffix("using the nearest") })
   }
 }
+
+/// What a note is called, and which note a `[[name]]` means, on vaults written in Obsidian:
+/// a file's own name outranks another note's title, and only a heading that opens a note
+/// names it.
+@Suite struct NoteNameTests {
+  static let files: [String: String] = [
+    // Obsidian habit: a tag line, then section headings; the title is the file name.
+    "content/Algo/Graph.md": "#data-structure\n\n# Concepts\n\nVertices and edges.\n\n# Uses\n\nRouting.\n",
+    "content/Algo/Segment Tree.md": "Intro first.\n\n# Concepts\n\nIntervals.\n",
+    // A note that opens with its title heading.
+    "content/Index/SO MOC.md": "# Sistemas Operacionais\n\nMap of content.\n",
+    "content/Topics/Sistemas operacionais.md": "The subject itself.\n",
+    "content/Topics/Threads.md": "Intro\n\n# Processos\n\nx\n",
+    "content/Topics/Other.md": """
+      See [[Sistemas operacionais]], [[Sistemas Operacionais]], [[SO MOC]] and [[Processos]].
+      """,
+  ]
+
+  @Test func aHeadingAfterOtherTextIsASectionNotTheTitle() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    let graph = try site.page("algo/graph")
+    #expect(graph.contains("<h1>Graph</h1>"))
+    #expect(graph.contains("<title>Graph"))
+    // Both level-1 sections stay in the body, one level below the page's h1.
+    #expect(graph.contains("<h2 id=\"concepts\">Concepts"))
+    #expect(graph.contains("<h2 id=\"uses\">Uses"))
+    #expect(try site.page("algo/segment-tree").contains("<h1>Segment Tree</h1>"))
+    // A note that opens with `# Heading` is still called by it.
+    #expect(try site.page("index/so-moc").contains("<h1>Sistemas Operacionais</h1>"))
+  }
+
+  @Test func aFileNameOutranksAnotherNotesTitle() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("topics/other")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    let links = internalLinks(String(html[body...]))
+    // Both spellings name the file `Sistemas operacionais.md`, not the note titled so.
+    #expect(links.prefix(3) == ["/topics/sistemas-operacionais/", "/topics/sistemas-operacionais/", "/index/so-moc/"])
+    // A title is still a name when no file or alias has it.
+    let titled = try SiteFixture(["content/A.md": "# Big Picture\n\ntext\n", "content/B.md": "[[big picture]]\n"])
+    defer { titled.remove() }
+    _ = await titled.build()
+    #expect(try titled.page("notes/b").contains("href=\"/notes/a/\""))
+    // A section heading in the middle of a note names nothing.
+    let warnings = report.diagnostics.map(\.message)
+    #expect(warnings.contains("no note named 'Processos'"), "\(warnings)")
+    #expect(!warnings.contains { $0.contains("matches") }, "\(warnings)")
+  }
+}

@@ -4,22 +4,31 @@ import CCmark
 /// heading is rewritten as a custom block so the generator controls its opening tag.
 ///
 /// Levels are fitted to the page, whose `h1` is the note's title: a note's leading `# Title`
-/// stays `h1` (the page drops it), every other heading is at least `h2` and at most one level
-/// below the heading before it, so `# Title` followed by `### Details` gives `h2`, not a
-/// skipped level that screen-reader users (and axe's heading-order rule) stumble over.
+/// stays `h1` (the page drops it); every other heading gets `h2` plus its depth in the note's
+/// outline, where a heading is inside the nearest heading before it with a smaller written
+/// level. So `# Title` followed by `### Details` gives `h2`, not a skipped level that
+/// screen-reader users (and axe's heading-order rule) stumble over, and two sibling
+/// `#####` headings under an `#` get the same level (`h3`).
 enum HeadingPass {
   static func run(
     _ headings: [(node: CmarkNode, heading: Heading)], anchorLabel: String = "Link to this section",
     ids: Bool = true
   ) {
     let label = HTML.escape(anchorLabel)
-    var previous = 1
+    // The open outline: (written level, page level) of each enclosing heading.
+    var open: [(written: Int, level: Int)] = []
     for (index, (node, heading)) in headings.enumerated() {
       let written = min(max(heading.level, 1), 6)
       let isTitle =
         index == 0 && written == 1 && node.previous == nil && node.parent?.type == CMARK_NODE_DOCUMENT
-      let level = isTitle ? 1 : min(max(written, 2), previous + 1)
-      previous = level
+      let level: Int
+      if isTitle {
+        level = 1
+      } else {
+        while let last = open.last, last.written >= written { open.removeLast() }
+        level = min((open.last?.level ?? 1) + 1, 6)
+        open.append((written, level))
+      }
       let id = HTML.escape(heading.id)
       let anchor =
         ids ? " <a class=\"heading-anchor\" href=\"#\(id)\" aria-label=\"\(label)\">#</a>" : ""

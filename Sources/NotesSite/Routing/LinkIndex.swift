@@ -16,7 +16,12 @@ enum LinkTarget: Sendable, Hashable {
 /// Lookup tables from what people write in notes (paths, file names, titles) to site IDs.
 struct LinkIndex: Sendable {
   private var notesByPath: [String: String] = [:]
+  /// File names (without extension) and aliases.
   private var notesByName: [String: [String]] = [:]
+  /// Titles that differ from the file name: a name only when no file name or alias has it,
+  /// as `[[Sistemas operacionais]]` means that file even where another note's heading says
+  /// "Sistemas Operacionais".
+  private var notesByTitle: [String: [String]] = [:]
   private var filesByPath: [String: String] = [:]
   private var filesByName: [String: [String]] = [:]
   private var foldersByPath: [String: String] = [:]
@@ -27,8 +32,10 @@ struct LinkIndex: Sendable {
   private struct NoteKeys {
     var path: String
     var pathWithoutExtension: String
-    /// File name without extension, then title and aliases when they differ from it.
+    /// File name without extension, then aliases.
     var names: [String]
+    /// The title, when it differs from the file name.
+    var title: String?
     var headingIDs: [String: String]
     var directory: String
   }
@@ -40,7 +47,6 @@ struct LinkIndex: Sendable {
       let name = Self.key(Self.stripExtension(String(PathName.last(note.sourcePath))))
       var names = [name]
       let title = Self.key(note.title)
-      if title != name { names.append(title) }
       for alias in note.frontMatter.aliases where !alias.contains("/") { names.append(Self.key(alias)) }
       var headings: [String: String] = [:]
       for heading in note.analysis.headings {
@@ -51,7 +57,7 @@ struct LinkIndex: Sendable {
       for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
-        names: names, headingIDs: headings, directory: PathName.folder(note.sourcePath))
+        names: names, title: title != name ? title : nil, headingIDs: headings, directory: PathName.folder(note.sourcePath))
     }
     notesByPath.reserveCapacity(ids.count * 2)
     headingIDs.reserveCapacity(ids.count)
@@ -60,10 +66,12 @@ struct LinkIndex: Sendable {
       notesByPath[k.path] = id
       notesByPath[k.pathWithoutExtension] = id
       for name in k.names { notesByName[name, default: []].append(id) }
+      if let title = k.title { notesByTitle[title, default: []].append(id) }
       headingIDs[id] = k.headingIDs
       noteDirectory[id] = k.directory
     }
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
+    for key in notesByTitle.keys { notesByTitle[key]!.sort() }
     for file in site.files.values {
       filesByPath[Self.key(file.sourcePath)] = file.id
       filesByName[Self.key(String(PathName.last(file.sourcePath))), default: []].append(file.id)
@@ -211,7 +219,7 @@ struct LinkIndex: Sendable {
         }
         return (.missing("no note '\(target)'"), [])
       }
-      let candidates = notesByName[k] ?? []
+      let candidates = notesByName[k] ?? notesByTitle[k] ?? []
       guard !candidates.isEmpty else {
         return (.missing("no note named '\(target)'"), [])
       }
