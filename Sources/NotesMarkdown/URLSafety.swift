@@ -29,4 +29,24 @@ enum URLSafety {
     if scheme == "data:" { return !safeDataPrefixes.contains(where: hasPrefix) }
     return true
   }
+
+  /// `https:/host/…`, `https:host`, `http:///host` or `https:\\host`: a web URL whose `//` is
+  /// mistyped, which browsers still follow to `https://host/…` but which is not a valid URL in
+  /// an `href`. Returns that URL, or nil when `url` is not such a mistake.
+  static func repairedWebURL(_ url: String) -> String? {
+    let bytes = Array(url.utf8)
+    var colon = 0
+    while colon < bytes.count, colon < 6, bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+    guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":") else { return nil }
+    let scheme = String(decoding: bytes[..<colon], as: UTF8.self).lowercased()
+    guard scheme == "http" || scheme == "https" else { return nil }
+    var rest = colon + 1
+    var slashes: [UInt8] = []
+    while rest < bytes.count, bytes[rest] == UInt8(ascii: "/") || bytes[rest] == UInt8(ascii: "\\") {
+      slashes.append(bytes[rest])
+      rest += 1
+    }
+    guard slashes != Array("//".utf8), rest < bytes.count else { return nil }
+    return scheme + "://" + String(decoding: bytes[rest...], as: UTF8.self)
+  }
 }

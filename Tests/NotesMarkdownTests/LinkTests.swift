@@ -24,6 +24,22 @@ import Testing
     #expect(out.contains(#"<a href="\#(url)">x</a>"#))
   }
 
+  /// A web address with a mistyped `//` (found in the Quartz docs: `https:/ob.ldd.cc/`) goes
+  /// where a browser would take it, as a valid URL, with a warning at the link.
+  @Test(arguments: [
+    ("https:/ob.ldd.cc/", "https://ob.ldd.cc/"), ("HTTP:example.org/a?b=1", "http://example.org/a?b=1"),
+    ("https:///x.org", "https://x.org"), ("https:\\\\x.org/p", "https://x.org/p"),
+  ])
+  func mistypedWebURLsAreRepaired(_ written: String, _ repaired: String) throws {
+    let note = render("Intro.\n\nSee [the site](\(written)).")
+    #expect(note.html.contains("<a href=\"\(repaired)\">the site</a>"), "\(note.html)")
+    let warning = try #require(note.diagnostics.first)
+    #expect(warning.location == SourceLocation(path: "content/Note.md", line: 3, column: 5))
+    #expect(warning.message.contains("malformed URL"))
+    // Well-formed and other schemes stay as written, without a word.
+    #expect(render("[x](https://x.org/a) [y](mailto:a@b.c) [z](ftp:/x)").diagnostics.isEmpty)
+  }
+
   @Test func relativeImageBecomesAttachmentURL() {
     let out = html("![A diagram](diagram.png)")
     #expect(out.contains(#"<img src="/notes/diagram.png" alt="A diagram""#))

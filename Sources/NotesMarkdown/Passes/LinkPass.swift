@@ -23,7 +23,10 @@ enum LinkPass {
       kind: isImage ? .image : .link, destination: destination, line: at.line, column: at.column)
     switch context.resolver.resolve(reference) {
     case .keep:
-      break
+      if let repaired = URLSafety.repairedWebURL(destination) {
+        context.warn("malformed URL '\(destination)'; linking to '\(repaired)'", line: at.line, column: at.column)
+        node.setURL(repaired)
+      }
     case .page(let url), .file(let url, _), .embed(let url, _, _):
       node.setURL(InlineHTML.safeURL(url))
     case .unresolved(let message):
