@@ -49,4 +49,22 @@ enum URLSafety {
     guard slashes != Array("//".utf8), rest < bytes.count else { return nil }
     return scheme + "://" + String(decoding: bytes[rest...], as: UTF8.self)
   }
+
+  /// `url` as cmark writes a link destination: bytes outside the URL-safe ASCII set
+  /// (spaces, quotes, brackets, non-ASCII) percent-encoded, the rest kept.
+  static func hrefEncoded(_ url: String) -> String {
+    func safe(_ b: UInt8) -> Bool {
+      switch b {
+      case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
+      default: return "!#$%&'()*+,-./:;=?@_~".utf8.contains(b)
+      }
+    }
+    guard !url.utf8.allSatisfy(safe) else { return url }
+    let hex = Array("0123456789ABCDEF".utf8)
+    var out: [UInt8] = []
+    for b in url.utf8 {
+      if safe(b) { out.append(b) } else { out += [UInt8(ascii: "%"), hex[Int(b >> 4)], hex[Int(b & 15)]] }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
 }

@@ -21,9 +21,14 @@ struct WikiLink: Hashable {
   /// An embed size: `300` (width) or `100x145` (width × height).
   var embedSize: (width: Int, height: Int?)? {
     guard isEmbed, let label else { return nil }
-    let parts = label.split(separator: "x", omittingEmptySubsequences: false)
+    return Self.size(label[...])
+  }
+
+  /// `300` or `100x145`: digits only (no sign, so never a negative width), else nil.
+  static func size(_ text: Substring) -> (width: Int, height: Int?)? {
+    let parts = text.split(separator: "x", omittingEmptySubsequences: false)
     guard (1...2).contains(parts.count),
-      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) }),
+      parts.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { $0 >= 0x30 && $0 <= 0x39 } }),
       let width = Int(parts[0])
     else { return nil }
     if parts.count == 1 { return (width, nil) }

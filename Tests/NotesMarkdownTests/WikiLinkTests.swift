@@ -77,6 +77,23 @@ import Testing
         #"<img src="/notes/diagram.png" alt="diagram" loading="lazy" width="300">"#))
     #expect(html("![[diagram.png|100x145]]").contains(#"loading="lazy" width="100" height="145">"#))
     #expect(html("![[diagram.png|Flow of data]]").contains(#"alt="Flow of data""#))
+    // A sign is no size: never a negative width, which is invalid HTML.
+    #expect(html("![[diagram.png|-5]]").contains(#"alt="-5" loading="lazy">"#))
+    #expect(html("![[diagram.png|+5x-2]]").contains(#"alt="+5x-2" loading="lazy">"#))
+  }
+
+  /// Obsidian sizes Markdown images the same way: `![alt|300](src)`.
+  @Test func markdownImageWithASize() {
+    #expect(
+      html("![Flow|300](diagram.png)").contains(
+        #"<img src="/notes/diagram.png" alt="Flow" loading="lazy" width="300">"#))
+    #expect(html("![|100x50](diagram.png)").contains(#"alt="" loading="lazy" width="100" height="50">"#))
+    #expect(
+      html("![a b|20](<https://x.org/a b.png>)").contains(
+        #"<img src="https://x.org/a%20b.png" alt="a b" loading="lazy" width="20">"#))
+    // Not a size: the alt text stays whole and cmark writes the image.
+    #expect(html("![a|b](diagram.png)").contains(#"<img src="/notes/diagram.png" alt="a|b" />"#))
+    #expect(html("![*big*|30](diagram.png)").contains(#"alt="big|30""#))
   }
 
   @Test func fileFragmentIsPassedAlongButIgnored() throws {

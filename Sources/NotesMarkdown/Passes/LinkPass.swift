@@ -31,7 +31,27 @@ enum LinkPass {
       node.setURL(InlineHTML.safeURL(url))
     case .unresolved(let message):
       unresolve(node, message: message, at: at, context: &context)
+      return
     }
+    if isImage { applySize(node) }
+  }
+
+  /// Obsidian's sized Markdown image, `![alt|300](src)` or `![alt|300x200](src)`: the size
+  /// leaves the alt text and becomes the image's width and height.
+  private static func applySize(_ image: CmarkNode) {
+    guard let text = image.firstChild, text.isText, text.next == nil, text.literalContains("|") else { return }
+    let literal = text.literal
+    guard let bar = literal.lastIndex(of: "|"),
+      let (width, height) = WikiLink.size(literal[literal.index(after: bar)...])
+    else { return }
+    var size = HTML.attribute("width", String(width))
+    if let height { size += HTML.attribute("height", String(height)) }
+    let alt = String(literal[..<bar].trimmingSpaces)
+    text.remove()
+    image.replace(
+      with: .customInline(
+        enter: "<img\(HTML.attribute("src", URLSafety.hrefEncoded(InlineHTML.safeURL(image.url))))\(HTML.attribute("alt", alt))"
+          + " loading=\"lazy\"\(size)>"))
   }
 
   /// The link's text (or the image's alt text) in a broken-link span.
