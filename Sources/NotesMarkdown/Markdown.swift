@@ -10,7 +10,8 @@ public enum Markdown {
 
   /// Pass 1: metadata, references and headings, without rendering.
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
-    CmarkDocument.withParsed(body) { root in
+    let body = FootnotePass.protectDefinitions(body)
+    return CmarkDocument.withParsed(body) { root in
       let source = SourceMap(body, lineOffset: lineOffset)
       let prepared = Prepared(root, source: source)
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
@@ -26,7 +27,8 @@ public enum Markdown {
   public static func render(
     _ body: String, options: RenderOptions, resolver: some LinkResolver
   ) -> RenderedNote {
-    CmarkDocument.withParsed(body) { root in
+    let body = FootnotePass.protectDefinitions(body)
+    return CmarkDocument.withParsed(body) { root in
       let source = SourceMap(body, lineOffset: options.lineOffset)
       var prepared = Prepared(root, source: source)
       if let section = options.section { prepared.keepOnly(section: section, of: root) }

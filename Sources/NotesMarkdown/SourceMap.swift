@@ -1,4 +1,9 @@
 import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Turns cmark's positions (1-based line and byte column in the Markdown body) into positions
 /// in the note's file: lines shifted by the front matter, columns counted in characters so that
@@ -26,6 +31,22 @@ final class SourceMap {
   init(_ body: String, lineOffset: Int) {
     self.body = body
     self.lineOffset = lineOffset
+  }
+
+  /// Whether the body holds the two bytes `first` `second` in a row: a cheap test (`memchr`
+  /// for the rarer first byte) before a pass walks the whole tree.
+  func contains(_ first: UInt8, _ second: UInt8) -> Bool {
+    var copy = body
+    return copy.withUTF8 { bytes in
+      guard var p = bytes.baseAddress else { return false }
+      let end = p + bytes.count
+      while p < end, let hit = memchr(p, Int32(first), end - p) {
+        let at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
+        if at + 1 < end, at[1] == second { return true }
+        p = at + 1
+      }
+      return false
+    }
   }
 
   /// The bytes of body line `line` (1-based) without its line ending.

@@ -51,6 +51,41 @@ import Testing
     #expect(result.diagnostics.first?.location?.line == 3)
     #expect(result.diagnostics.first?.location?.column == 11)
   }
+
+  /// Obsidian's inline footnotes, numbered with the written ones in order of use.
+  @Test func inlineFootnotes() throws {
+    let page = html(
+      "Binomial trees^[a *rose* tree, see [[Roadmap]] [x]] are\nheaps[^h]. Twice^[a]^[b].\n\n"
+        + "Open ^[never closed, and [link ^[in link text]](https://x.org) stays.\n\n[^h]: Written.\n")
+    #expect(page.contains("Binomial trees<sup class=\"footnote-ref\"><a href=\"#fn:1\" id=\"fnref:1\">1</a></sup> are"))
+    #expect(page.contains("heaps<sup class=\"footnote-ref\"><a href=\"#fn:2\" id=\"fnref:2\">2</a></sup>."))
+    #expect(page.contains("Twice<sup class=\"footnote-ref\"><a href=\"#fn:3\" id=\"fnref:3\">3</a></sup><sup class=\"footnote-ref\"><a href=\"#fn:4\""))
+    #expect(page.contains("Open ^[never closed"))
+    #expect(page.contains("^[in link text]"))
+    let list = String(page[try #require(page.range(of: "<section class=\"footnotes\">")).lowerBound...])
+    #expect(list.contains("<li id=\"fn:1\">\n<p>a <em>rose</em> tree, see <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a> [x] <a class=\"footnote-back\""))
+    #expect(list.contains("<li id=\"fn:2\">\n<p>Written."))
+    #expect(list.contains("<li id=\"fn:4\">\n<p>b <a"))
+    // The label no written footnote can have never reaches the page.
+    #expect(!page.contains("\u{1}"))
+  }
+
+  /// `[^1]: Source.` and `[^1]: https://x.org` are also valid link reference definitions,
+  /// which cmark would take out of the text; they stay footnotes (not in code).
+  @Test func oneWordDefinitionsAreFootnotes() throws {
+    let page = html("Claim[^1] and more[^2].\n\n[^1]: Source.\n[^2]: https://x.org/a \"T\"\n\n```\n[^3]: code\n```\n")
+    #expect(page.contains("Claim<sup class=\"footnote-ref\"><a href=\"#fn:1\" id=\"fnref:1\">1</a></sup>"))
+    #expect(page.contains("more<sup class=\"footnote-ref\"><a href=\"#fn:2\""))
+    #expect(page.contains("<p>Source. <a class=\"footnote-back\""))
+    #expect(page.contains("https://x.org/a"))
+    #expect(page.contains("<code>[^3]: code\n</code>"))
+  }
+
+  @Test func aWarningInAnInlineFootnoteKeepsItsPlace() {
+    let result = render("Line one.\n\nText^[see [[Nowhere]]].\n")
+    #expect(result.diagnostics.first?.location?.line == 3)
+    #expect(result.diagnostics.first?.location?.column == 11)
+  }
 }
 
 @Suite struct FootnoteAnalysisTests {
@@ -61,5 +96,8 @@ import Testing
     #expect(analysis.plainText.contains("Green, mostly."))
     // Links in a footnote count; links in a footnote nobody refers to are not published.
     #expect(analysis.references.map(\.target) == ["Roadmap"])
+    let inline = Markdown.analyze("Binomial trees^[a rose tree] are heaps.")
+    #expect(inline.preview.hasPrefix("Binomial trees are heaps."))
+    #expect(inline.plainText.contains("a rose tree"))
   }
 }

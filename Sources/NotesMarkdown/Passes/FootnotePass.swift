@@ -42,6 +42,7 @@ enum FootnotePass {
       }
       child = paragraph.next
     }
+    extractInline(root, into: &definitions, source: source)
     guard !definitions.isEmpty else { return }
 
     // References, in document order, outside links and code (code is never a text node).
@@ -122,6 +123,145 @@ enum FootnotePass {
     }
     for (label, paragraph) in definitions where numbers[label] == nil { paragraph.remove() }
     if !order.isEmpty { root.append(section) } else { cmark_node_free(section.pointer) }
+  }
+
+  /// Obsidian's inline footnotes, `text^[the note, *with* markup]`: each becomes a definition
+  /// under a label no written footnote can have (it starts with U+0001) and a `[^label]` text
+  /// in its place, so that both kinds are numbered together in order of use. Brackets inside
+  /// nest; an unclosed `^[` stays text.
+  static func extractInline(_ root: CmarkNode, into definitions: inout [String: CmarkNode], source: SourceMap) {
+    guard source.contains(UInt8(ascii: "^"), UInt8(ascii: "[")) else { return }
+    var parents: [CmarkNode] = []
+    var seen = Set<CmarkNode>()
+    var linkDepth = 0
+    root.walk { node, entering in
+      switch node.type {
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += entering ? 1 : -1
+      case CMARK_NODE_TEXT:
+        if linkDepth == 0, let c = cmark_node_get_literal(node.pointer), strchr(c, 0x5E) != nil,
+          let parent = node.parent, seen.insert(parent).inserted
+        {
+          parents.append(parent)
+        }
+      default: break
+      }
+    }
+    let caret = UInt8(ascii: "^")
+    let (open, close) = (UInt8(ascii: "["), UInt8(ascii: "]"))
+    for parent in parents {
+      var next = parent.firstChild
+      while let current = next {
+        next = current.next
+        guard current.isText else { continue }
+        let bytes = Array(current.literal.utf8)
+        // Where the note starts: just after `^[` in this node, or after the `[` that starts
+        // the next text node when this one ends with `^` (cmark splits at brackets).
+        var start: (node: CmarkNode, offset: Int, caret: Int)?
+        if let i = bytes.indices.dropLast().first(where: { bytes[$0] == caret && bytes[$0 + 1] == open }) {
+          start = (current, i + 2, i)
+        } else if bytes.last == caret, let following = current.next, following.isText,
+          following.literal.utf8.first == open
+        {
+          start = (following, 1, bytes.count - 1)
+        }
+        guard let start, let end = closingBracket(from: start.node, offset: start.offset) else { continue }
+
+        let label = "\u{1}\(definitions.count)"
+        let note = CmarkNode.paragraph()
+        func piece(_ node: CmarkNode, _ range: Range<Int>, _ bytes: [UInt8]) -> CmarkNode? {
+          guard !range.isEmpty else { return nil }
+          let text = CmarkNode.text(String(decoding: bytes[range], as: UTF8.self))
+          let at = source.bodyPosition(of: node)
+          source.setOrigin(of: text, line: at.line, column: at.column + range.lowerBound)
+          return text
+        }
+        let startBytes = start.node == current ? bytes : Array(start.node.literal.utf8)
+        let endBytes = end.node == start.node ? startBytes : Array(end.node.literal.utf8)
+        // The note's content: the rest of the start node, whole nodes between, the head of the end node.
+        if end.node == start.node {
+          if let text = piece(start.node, start.offset..<end.offset, startBytes) { note.append(text) }
+        } else {
+          if let text = piece(start.node, start.offset..<startBytes.count, startBytes) { note.append(text) }
+          var between = start.node.next
+          while let node = between, node != end.node {
+            between = node.next
+            note.append(node)
+          }
+          if let text = piece(end.node, 0..<end.offset, endBytes) { note.append(text) }
+        }
+        // In its place: the text before `^`, the reference, the text after `]`.
+        let reference = CmarkNode.text("[^\(label)]")
+        end.node.insertAfter(reference)
+        let after = piece(end.node, (end.offset + 1)..<endBytes.count, endBytes)
+        if let after { reference.insertAfter(after) }
+        if let before = piece(current, 0..<start.caret, bytes) { current.insertBefore(before) }
+        for node in Set([current, start.node, end.node]) {
+          source.forget(node)
+          node.remove()
+        }
+        definitions[label] = note
+        next = after ?? reference.next
+      }
+    }
+  }
+
+  /// The `]` that closes a bracket opened just before `offset` in text node `node`, searching
+  /// on through its following siblings (brackets in their text nest).
+  private static func closingBracket(from node: CmarkNode, offset: Int) -> (node: CmarkNode, offset: Int)? {
+    var depth = 0
+    var current: CmarkNode? = node
+    var from = offset
+    while let n = current {
+      if n.isText {
+        let bytes = Array(n.literal.utf8)
+        var i = from
+        while i < bytes.count {
+          if bytes[i] == UInt8(ascii: "[") { depth += 1 }
+          if bytes[i] == UInt8(ascii: "]") {
+            if depth == 0 { return (n, i) }
+            depth -= 1
+          }
+          i += 1
+        }
+      }
+      current = n.next
+      from = 0
+    }
+    return nil
+  }
+
+  /// `body` with a backslash before each footnote definition that starts a line outside
+  /// fenced code: `[^1]: Source.` or `[^1]: https://x.org` is otherwise a valid CommonMark link
+  /// reference definition, which cmark takes out of the text (and links `[^1]` to `Source.`).
+  /// Escaped, the line stays a paragraph whose text reads `[^1]: …` again. Positions stay
+  /// right: the pass measures the definition's text from its literal, which has no backslash.
+  static func protectDefinitions(_ body: String) -> String {
+    guard body.utf8.contains(UInt8(ascii: "^")) else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    var fence: (marker: UInt8, count: Int)?
+    var changed = false
+    for (n, line) in lines.enumerated() {
+      let bytes = Array(line.utf8)
+      var i = 0
+      while i < bytes.count, i < 3, bytes[i] == 0x20 { i += 1 }
+      if i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") {
+        let marker = bytes[i]
+        var count = 0
+        while i + count < bytes.count, bytes[i + count] == marker { count += 1 }
+        if count >= 3 {
+          if let open = fence {
+            if open.marker == marker, count >= open.count { fence = nil }
+          } else if marker == UInt8(ascii: "~") || !bytes[(i + count)...].contains(UInt8(ascii: "`")) {
+            fence = (marker, count)
+          }
+          continue
+        }
+      }
+      guard fence == nil, definitionPrefix(Array(bytes[i...])) != nil else { continue }
+      lines[n] = line.prefix(i) + "\\" + line.dropFirst(i)
+      changed = true
+    }
+    return changed ? lines.joined(separator: "\n") : body
   }
 
   /// `[^label]:` and the spaces after it at the start of `bytes`: the label and the prefix's
