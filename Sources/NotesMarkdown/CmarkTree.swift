@@ -36,6 +36,12 @@ struct CmarkNode: Hashable {
     return String(cString: c)
   }
 
+  /// A fenced code block's info string (` ```ts title="a.ts" ` gives `ts title="a.ts"`).
+  var fenceInfo: String {
+    guard let c = cmark_node_get_fence_info(pointer) else { return "" }
+    return String(cString: c)
+  }
+
   var parent: CmarkNode? { CmarkNode(cmark_node_parent(pointer)) }
   var firstChild: CmarkNode? { CmarkNode(cmark_node_first_child(pointer)) }
   var lastChild: CmarkNode? { CmarkNode(cmark_node_last_child(pointer)) }

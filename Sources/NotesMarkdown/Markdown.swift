@@ -41,6 +41,7 @@ public enum Markdown {
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)
       CalloutPass.run(found.quotes)
+      CodeTitlePass.run(found.titledCode)
       HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
@@ -164,6 +165,8 @@ struct RenderTargets {
   var texts: [InlineTextPass.Target] = []
   var items: [CmarkNode] = []
   var quotes: [CmarkNode] = []
+  /// Code blocks whose info string has a `title=`.
+  var titledCode: [CmarkNode] = []
 
   init(_ root: CmarkNode) {
     var linkDepth = 0
@@ -186,6 +189,8 @@ struct RenderTargets {
         if entering { items.append(node) }
       case CMARK_NODE_BLOCK_QUOTE:
         if entering { quotes.append(node) }
+      case CMARK_NODE_CODE_BLOCK:
+        if let info = cmark_node_get_fence_info(node.pointer), strstr(info, "title=") != nil { titledCode.append(node) }
       default:
         break
       }

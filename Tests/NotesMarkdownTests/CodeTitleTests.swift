@@ -1,0 +1,28 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// Code blocks titled as the Quartz docs write them.
+@Suite struct CodeTitleTests {
+  @Test func aTitledBlockIsAFigureWithACaption() {
+    let page = html("Config:\n\n```ts title=\"quartz/cfg.ts\"\nconst a = 1 < 2\n```\n")
+    #expect(
+      page.contains(
+        "<figure class=\"code-block\">\n<figcaption>quartz/cfg.ts</figcaption>\n<pre tabindex=\"0\"><code class=\"language-ts\">const a = 1 &lt; 2\n</code></pre>\n</figure>"
+      ), "\(page)")
+  }
+
+  @Test(arguments: [
+    ("ts title=\"a b.ts\"", "a b.ts"), ("title='x.py' {1-3}", "x.py"), ("sh title=run.sh", "run.sh"),
+    ("ts subtitle=\"x\"", nil), ("ts title=\"\"", nil), ("ts", nil), ("js title=\"<b>&\"", "<b>&"),
+  ] as [(String, String?)])
+  func titleIsReadFromTheInfoString(_ info: String, _ title: String?) {
+    #expect(CodeTitlePass.title(in: info) == title)
+  }
+
+  @Test func untitledBlocksAndTitlesInTextStayAsTheyWere() {
+    #expect(html("```ts\nx\n```\n") == "<pre tabindex=\"0\"><code class=\"language-ts\">x\n</code></pre>\n")
+    #expect(html("`title=\"x\"` and title=\"y\"") == "<p><code>title=&quot;x&quot;</code> and title=&quot;y&quot;</p>\n")
+    #expect(html("```js title=\"<b>&\"\nx\n```").contains("<figcaption>&lt;b&gt;&amp;</figcaption>"))
+  }
+}
