@@ -236,7 +236,7 @@ enum FootnotePass {
   /// Escaped, the line stays a paragraph whose text reads `[^1]: …` again. Positions stay
   /// right: the pass measures the definition's text from its literal, which has no backslash.
   static func protectDefinitions(_ body: String) -> String {
-    guard body.utf8.contains(UInt8(ascii: "^")) else { return body }
+    guard mayHaveDefinition(body) else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var fence: (marker: UInt8, count: Int)?
     var changed = false
@@ -262,6 +262,25 @@ enum FootnotePass {
       changed = true
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// Whether some line of `body` starts (after up to three spaces) with `[^`: `memchr` for
+  /// each `[`, as this runs for every note twice a build.
+  private static func mayHaveDefinition(_ body: String) -> Bool {
+    var copy = body
+    return copy.withUTF8 { bytes in
+      guard let base = bytes.baseAddress else { return false }
+      var offset = 0
+      while offset < bytes.count, let hit = memchr(base + offset, 0x5B, bytes.count - offset) {
+        let at = base.distance(to: UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)))
+        offset = at + 1
+        guard at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "^") else { continue }
+        var start = at
+        while start > 0, at - start < 3, bytes[start - 1] == 0x20 { start -= 1 }
+        if start == 0 || bytes[start - 1] == 0x0A { return true }
+      }
+      return false
+    }
   }
 
   /// `[^label]:` and the spaces after it at the start of `bytes`: the label and the prefix's
