@@ -36,11 +36,14 @@ public enum Markdown {
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
-      RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
+      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
       LinkPass.run(found.links, context: &context)
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)
       CalloutPass.run(found.quotes)
+      // After the passes that split paragraphs (note embeds, callout titles): a tag is kept
+      // only where its pair ends up in the same element.
+      RawHTMLPass.keepBalanced(inlineTags)
       HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
