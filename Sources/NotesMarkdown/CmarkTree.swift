@@ -127,6 +127,13 @@ struct CmarkNode: Hashable {
     return node
   }
 
+  /// A link to `url`, without children.
+  static func link(_ url: String) -> CmarkNode {
+    let node = CmarkNode(cmark_node_new(CMARK_NODE_LINK)!)
+    node.setURL(url)
+    return node
+  }
+
   static func paragraph() -> CmarkNode { CmarkNode(cmark_node_new(CMARK_NODE_PARAGRAPH)!) }
 
   /// Inline HTML made by the generator: cmark writes `enter`, the children, then `exit`, even

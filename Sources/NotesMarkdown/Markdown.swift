@@ -16,6 +16,7 @@ public enum Markdown {
       let prepared = Prepared(root, source: source)
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
       FootnotePass.run(root, ids: false, backLabel: "", source: source)
+      if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var analysis = NoteAnalyzer.analyze(
         root, source: source, headings: prepared.headings, tables: prepared.tables)
       analysis.blockIDs = prepared.blocks.map(\.id)
@@ -34,14 +35,18 @@ public enum Markdown {
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
       if options.headingIDs { BlockIDPass.anchor(prepared.blocks) }
       FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
+      if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
-      RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
+      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
       LinkPass.run(found.links, context: &context)
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)
       CalloutPass.run(found.quotes)
       CodeTitlePass.run(found.titledCode)
+      // After the passes that split paragraphs (note embeds, callout titles): a tag is kept
+      // only where its pair ends up in the same element.
+      RawHTMLPass.keepBalanced(inlineTags)
       HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
@@ -56,6 +61,9 @@ struct Prepared {
   var tables: TablePass.Tables
   /// Obsidian block ids (`^id`) and the blocks they name, markers already removed.
   var blocks: [(id: String, block: CmarkNode)]
+  /// Whether some text may hold a bare URL (`://` or `www.`), for `AutolinkPass`, which runs
+  /// after footnotes.
+  var bareURLs = false
 
   init(_ root: CmarkNode, source: SourceMap) {
     var paragraph: CmarkNode?
@@ -65,6 +73,7 @@ struct Prepared {
     var commentTexts: [CmarkNode] = []
     var blockCandidates: [CmarkNode] = []
     var highlights = false
+    var bareURLs = false
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -84,6 +93,7 @@ struct Prepared {
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
           if !highlights, strstr(c, "==") != nil { highlights = true }
+          if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
         default:
           break
         }
@@ -108,6 +118,7 @@ struct Prepared {
       }
       StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
     }
+    self.bareURLs = bareURLs
     headings = HeadingIDs.headings(headingNodes)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)

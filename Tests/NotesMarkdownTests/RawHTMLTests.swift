@@ -34,4 +34,88 @@ import Testing
     #expect(out.contains("<p>Hello {{user}}, see {{&gt; partial}} and {{{raw}}}.</p>"))
     #expect(Markdown.analyze("Hi {{user}}").plainText == "Hi {{user}}")
   }
+
+  // MARK: Harmless inline tags without unsafe_html
+
+  @Test func obsidianHighlightKeepsItsMarkWithoutAttributes() {
+    let out = html(#"A <mark class="hltr-yellow" style="color:red">key idea</mark> here."#)
+    #expect(out == "<p>A <mark>key idea</mark> here.</p>\n")
+  }
+
+  @Test(arguments: ["mark", "sub", "sup", "kbd", "u", "s", "ins", "del", "small"])
+  func allowedInlineTagsAreKept(_ name: String) {
+    #expect(html("a<\(name)>2</\(name)>b") == "<p>a<\(name)>2</\(name)>b</p>\n")
+  }
+
+  @Test func tagNamesAreWrittenInLowerCase() {
+    #expect(html("H<SUB>2</Sub>O, <KBD>Ctrl</KBD>") == "<p>H<sub>2</sub>O, <kbd>Ctrl</kbd></p>\n")
+  }
+
+  @Test(arguments: ["<br>", "<br/>", "<br />", #"<BR class="x">"#])
+  func lineBreakTagsAreKept(_ tag: String) {
+    #expect(html("one\(tag)two") == "<p>one<br>two</p>\n")
+  }
+
+  @Test func lineBreakOnALineOfItsOwn() {
+    #expect(html("Before.\n\n<br>\n\nAfter.") == "<p>Before.</p>\n<br>\n<p>After.</p>\n")
+    #expect(html("Before.\n\n<br>\n<br/>\n\nAfter.").contains("\n<br><br>\n"))
+  }
+
+  @Test func unclosedOrUnopenedTagsAreDropped() {
+    #expect(html("<mark>x") == "<p>x</p>\n")
+    #expect(html("x</mark> y") == "<p>x y</p>\n")
+    #expect(html("<mark>a</sub> b") == "<p>a b</p>\n")
+  }
+
+  @Test func crossedTagsNeverGiveInvalidHTML() {
+    #expect(html("<sub>a<sup>b</sub>c</sup>") == "<p><sub>ab</sub>c</p>\n")
+    #expect(html("<mark>a <u>b</u> c</mark>") == "<p><mark>a <u>b</u> c</mark></p>\n")
+    #expect(html("<mark><mark>a</mark></mark>") == "<p><mark><mark>a</mark></mark></p>\n")
+  }
+
+  @Test func pairsMustShareTheirParent() {
+    // The closing tag is inside the emphasis: neither is kept.
+    #expect(html("<mark>a *b</mark> c*") == "<p>a <em>b c</em></p>\n")
+    #expect(html("<mark>a\n\nb</mark>") == "<p>a</p>\n<p>b</p>\n")
+    // Across a line break in one paragraph is fine.
+    #expect(html("<mark>a\nb</mark>") == "<p><mark>a\nb</mark></p>\n")
+  }
+
+  @Test func calloutTitleAndBodyAreSeparateElements() {
+    let out = html("> [!note] <mark>Title\n> body</mark>")
+    #expect(!out.contains("<mark>"))
+    #expect(!out.contains("</mark>"))
+    #expect(html("> [!note] <mark>Title</mark>\n> <sub>body</sub>").contains("<mark>Title</mark>"))
+  }
+
+  @Test func keptInLinksTablesAndLists() {
+    #expect(html("[<kbd>Esc</kbd>](Roadmap.md)").contains(#"<a href="/notes/roadmap/"><kbd>Esc</kbd></a>"#))
+    #expect(html("| a |\n| - |\n| x<sup>2</sup> |").contains("x<sup>2</sup>"))
+    #expect(html("- [ ] <mark>todo</mark>").contains("disabled> <mark>todo</mark></label>"))
+  }
+
+  @Test(arguments: [
+    "<script>alert(1)</script>", #"<img src="x" onerror="alert(1)">"#, "<b>bold</b>",
+    #"<span class="x">y</span>"#, "<mark/>", "</br>", "<style>p{}</style>",
+  ])
+  func otherTagsAreStillDropped(_ tag: String) {
+    let out = html("a \(tag) b")
+    #expect(!out.contains("<script"))
+    #expect(!out.contains("<img"))
+    #expect(!out.contains("<b>"))
+    #expect(!out.contains("<span"))
+    #expect(!out.contains("<mark"))
+    #expect(!out.contains("<br"))
+    #expect(!out.contains("<style"))
+    #expect(!out.contains("raw HTML omitted"))
+  }
+
+  @Test func unsafeHTMLPassesEverythingThroughUnchanged() {
+    let note = #"<mark class="hltr-yellow">a</mark> <sub>b<sup>c</sub></sup> <mark>x <BR/> <u>open"#
+    #expect(html(note, unsafeHTML: true) == "<p>\(note)</p>\n")
+  }
+
+  @Test func analysisReadsTheText() {
+    #expect(Markdown.analyze(#"H<sub>2</sub>O and <mark class="x">key</mark>"#).plainText == "H2O and key")
+  }
 }

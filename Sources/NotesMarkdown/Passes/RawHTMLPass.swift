@@ -1,20 +1,72 @@
 import CCmark
 import Foundation
 
-/// Raw HTML written in a note. Dropped entirely by default (not even cmark's
-/// `<!-- raw HTML omitted -->`); with `unsafe_html` kept, except that URL attributes that
-/// would run script are emptied.
+/// Raw HTML written in a note. Dropped by default (not even cmark's
+/// `<!-- raw HTML omitted -->`), except a few harmless inline tags (`InlineTag`) written
+/// without their attributes; with `unsafe_html` kept, except that URL attributes that would
+/// run script are emptied.
 enum RawHTMLPass {
-  static func run(_ nodes: [CmarkNode], unsafeHTML: Bool) {
+  /// Returns, without `unsafe_html`, the allowed inline tags it left in the tree: the caller
+  /// hands them to `keepBalanced` once the passes that move inlines between parents are done.
+  @discardableResult
+  static func run(_ nodes: [CmarkNode], unsafeHTML: Bool) -> [(node: CmarkNode, tag: InlineTag)] {
+    var kept: [(node: CmarkNode, tag: InlineTag)] = []
     for node in nodes {
       if unsafeHTML {
         let literal = node.literal
         let cleaned = neutralizingDangerousURLs(in: literal)
         if cleaned != literal { node.setLiteral(cleaned) }
+      } else if node.type == CMARK_NODE_HTML_INLINE, let tag = InlineTag(node) {
+        kept.append((node, tag))
+      } else if node.type == CMARK_NODE_HTML_BLOCK, let breaks = lineBreaks(node) {
+        // `<br>` on a line of its own, which cmark reads as an HTML block.
+        node.replace(with: .customBlock(enter: String(repeating: "<br>", count: breaks)))
       } else {
         node.remove()
       }
     }
+    return kept
+  }
+
+  /// Writes the tags of `run` whose opening and closing tags share a parent and nest, as
+  /// `<name>` and `</name>`, and `<br>`; drops the others. A closing tag closes the nearest
+  /// open tag of its name; tags opened after that one and still open are dropped, as is a
+  /// closing tag with nothing to close, so `<sub><sup></sub></sup>` gives `<sub></sub>`.
+  static func keepBalanced(_ tags: [(node: CmarkNode, tag: InlineTag)]) {
+    guard !tags.isEmpty else { return }
+    var open: [CmarkNode: [(node: CmarkNode, name: String)]] = [:]
+    var keep: Set<CmarkNode> = []
+    for (node, tag) in tags {
+      guard let parent = node.parent else { continue }
+      switch tag.kind {
+      case .void:
+        keep.insert(node)
+      case .open:
+        open[parent, default: []].append((node, tag.name))
+      case .close:
+        guard let i = open[parent]?.lastIndex(where: { $0.name == tag.name }) else { continue }
+        keep.insert(open[parent]![i].node)
+        keep.insert(node)
+        open[parent]!.removeSubrange(i...)
+      }
+    }
+    for (node, tag) in tags {
+      if keep.contains(node) {
+        node.replace(with: .customInline(enter: tag.html))
+      } else {
+        node.remove()
+      }
+    }
+  }
+
+  /// The number of `<br>` tags in an HTML block that holds nothing else, or nil.
+  private static func lineBreaks(_ node: CmarkNode) -> Int? {
+    let words = node.literal.split(whereSeparator: \.isWhitespace)
+    func isBreak(_ word: Substring) -> Bool {
+      String(word).withCString { InlineTag(parsing: $0)?.kind == .void }
+    }
+    guard !words.isEmpty, words.allSatisfy(isBreak) else { return nil }
+    return words.count
   }
 
   /// Attributes that browsers load or follow as URLs.
@@ -90,5 +142,51 @@ enum RawHTMLPass {
       i = value.index(after: i)
     }
     return out
+  }
+}
+
+/// A tag kept without `unsafe_html`: attribute-free inline formatting that cannot run script
+/// or load anything. Obsidian writes highlights as `<mark class="…">`; the class is dropped
+/// with every other attribute.
+struct InlineTag {
+  enum Kind { case open, close, void }
+  static let names: Set<String> = ["mark", "sub", "sup", "kbd", "u", "s", "ins", "del", "small", "br"]
+
+  /// Lower-cased.
+  var name: String
+  var kind: Kind
+
+  /// The tag as the generator writes it.
+  var html: String { kind == .close ? "</\(name)>" : "<\(name)>" }
+
+  /// The tag that raw HTML node `node` is, if it is an allowed one.
+  init?(_ node: CmarkNode) {
+    guard let c = cmark_node_get_literal(node.pointer) else { return nil }
+    self.init(parsing: c)
+  }
+
+  /// Reads `<name …>`, `</name>` or `<br/>` (cmark has checked the syntax). Only `br` may
+  /// close itself; `</br>` is not kept.
+  init?(parsing c: UnsafePointer<CChar>) {
+    guard c[0] == 0x3C else { return nil }
+    let closing = c[1] == 0x2F
+    var i = closing ? 2 : 1
+    var name: [UInt8] = []
+    while name.count <= 5, isalnum(Int32(UInt8(bitPattern: c[i]))) != 0 {
+      name.append(UInt8(bitPattern: c[i]) | 0x20)
+      i += 1
+    }
+    let after = UInt8(bitPattern: c[i])
+    guard after == 0x3E || after == 0x2F || isspace(Int32(after)) != 0 else { return nil }
+    self.name = String(decoding: name, as: UTF8.self)
+    guard Self.names.contains(self.name) else { return nil }
+    let length = strlen(c)
+    let selfClosing = !closing && length >= 2 && c[length - 2] == 0x2F
+    switch (self.name == "br", closing, selfClosing) {
+    case (true, false, _): kind = .void
+    case (false, true, _): kind = .close
+    case (false, false, false): kind = .open
+    default: return nil
+    }
   }
 }
