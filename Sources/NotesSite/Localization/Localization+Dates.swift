@@ -24,12 +24,11 @@ extension Localization {
   /// the week before it, else the date.
   ///
   /// Days are UTC calendar days: the day before the reference reads `Yesterday`, the five days
-  /// before that their weekday (`Monday`), anything older or in the future the full date. A
-  /// date without a time (`date: 2024-05-15` is read as midnight UTC) never shows `0:00`.
+  /// before that their weekday (`Monday`), anything older or in the future the full date.
   public func listDate(_ date: Date, reference: Date) -> String {
     let daysBefore = CivilDate(reference).dayNumber - CivilDate(date).dayNumber
     switch daysBefore {
-    case 0: return date.timeIntervalSince1970.truncatingRemainder(dividingBy: 86_400) == 0 ? self.date(date) : time(date)
+    case 0: return time(date)
     case 1: return strings["yesterday"] ?? self.date(date)
     case 2...6: return strings["weekdays.\(CivilDate(date).weekday)"] ?? self.date(date)
     default: return self.date(date)
