@@ -175,6 +175,12 @@ extension FrontMatterTests {
       #expect(diagnostics.isEmpty)
       #expect(fm.tags == ["work", "ideas", "later"])
       #expect(fm.aliases == ["/old/"])
+      // Obsidian reads a text of tags separated by spaces too (a tag has no spaces); a list
+      // item keeps its words together, and aliases (which have spaces) are never split.
+      #expect(load("---\ntags: recipe vegan,quick\n---\n").0.tags == ["recipe", "vegan", "quick"])
+      #expect(load("---\ntag: \"#a #b\"\n---\n").0.tags == ["a", "b"])
+      #expect(load("---\ntags: [to read, \"#c\"]\n---\n").0.tags == ["to read", "c"])
+      #expect(load("---\naliases: Old Name, Other\n---\n").0.aliases == ["Old Name", "Other"])
     }
 
     @Test func emptyValuesAndEmptyFrontMatterGiveDefaults() {

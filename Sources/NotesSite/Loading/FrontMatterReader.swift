@@ -48,14 +48,12 @@ struct FrontMatterReader {
         otherCreated = otherCreated ?? otherDate(entry)
       case "lastmod", "modified", "last-modified", "last_modified":
         otherUpdated = otherUpdated ?? otherDate(entry)
-      case "tag": otherTags = list(entry)
+      case "tag": otherTags = tags(entry)
       case "alias": otherAliases = list(entry)
       case "title": frontMatter.title = text(entry)
       case "date": frontMatter.date = date(entry)
       case "updated": frontMatter.updated = date(entry)
-      case "tags":
-        frontMatter.tags = list(entry).map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }
-          .filter { !$0.isEmpty }
+      case "tags": frontMatter.tags = tags(entry)
       case "pinned": frontMatter.pinned = bool(entry)
       case "draft": frontMatter.draft = frontMatter.draft || bool(entry)
       // Obsidian Publish and Quartz: `publish: false` keeps a note private, like a draft.
@@ -78,9 +76,7 @@ struct FrontMatterReader {
     }
     if frontMatter.date == nil { frontMatter.date = otherCreated }
     if frontMatter.updated == nil { frontMatter.updated = otherUpdated }
-    if frontMatter.tags.isEmpty, let otherTags {
-      frontMatter.tags = otherTags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
-    }
+    if frontMatter.tags.isEmpty, let otherTags { frontMatter.tags = otherTags }
     if frontMatter.aliases.isEmpty, let otherAliases { frontMatter.aliases = otherAliases }
     return frontMatter
   }
@@ -121,6 +117,15 @@ struct FrontMatterReader {
       return []
     }
     return list
+  }
+
+  /// Tags as a list, or as one text separated by commas or spaces (`tags: recipe, vegan` or
+  /// `tags: recipe vegan`, as Obsidian reads it: a tag has no spaces), each without a leading `#`.
+  private mutating func tags(_ entry: YAMLNode.Entry) -> [String] {
+    let written =
+      entry.value.string.map { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) }
+      ?? list(entry)
+    return written.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
   }
 
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
