@@ -85,7 +85,7 @@ enum MathSyntax {
       var out: [UInt8] = []
       out.reserveCapacity(bytes.count + codes.count * 3)
       var copied = 0
-      for (offset, code) in codes {
+      for (offset, code) in codes where offset >= copied {
         out.append(contentsOf: bytes[copied..<offset])
         let scalar = base + UInt32(code)
         out += [
@@ -250,8 +250,7 @@ private struct Scanner {
         i += i + 1 < n && MathSyntax.isPunctuation(b[i + 1]) ? 2 : 1
       case backtick:
         // A code span: the next run of as many backticks closes it.
-        var end = i
-        while end < n, b[end] == backtick { end += 1 }
+        let end = b.runEnd(of: backtick, from: i)
         if backtickRuns == nil { backtickRuns = Self.backtickRuns(b) }
         let runs = backtickRuns![end - i] ?? []
         let next = Self.firstIndex(in: runs, notBelow: end)
@@ -326,17 +325,7 @@ private struct Scanner {
   /// Start offsets of the maximal backtick runs of `b`, by length.
   private static func backtickRuns(_ b: [UInt8]) -> [Int: [Int]] {
     var runs: [Int: [Int]] = [:]
-    var i = 0
-    while i < b.count {
-      guard b[i] == backtick else {
-        i += 1
-        continue
-      }
-      var end = i
-      while end < b.count, b[end] == backtick { end += 1 }
-      runs[end - i, default: []].append(i)
-      i = end
-    }
+    b.forEachRun(of: backtick) { runs[$0.count, default: []].append($0.lowerBound) }
     return runs
   }
 

@@ -67,9 +67,8 @@ enum MathPass {
   private static let displayOpen = #"<span class="math math-display">\["#
   private static let displayClose = #"\]</span>"#
 
-  /// One delimiter in the texts of a parent: which child, where, and its code.
+  /// One delimiter in the texts of a parent, in order.
   private struct Delimiter {
-    var child: Int
     var code: Code
     /// The closing delimiter's index, on an opening one that has it.
     var partner: Int?
@@ -93,7 +92,7 @@ enum MathPass {
       }
       forEachCode(in: bytes) { _, code in
         guard let code = Code(rawValue: code), code != .displayFill else { return }
-        delimiters.append(Delimiter(child: c, code: code))
+        delimiters.append(Delimiter(code: code))
         switch code {
         case .inlineOpen, .displayOpen:
           open = delimiters.count - 1
@@ -127,6 +126,7 @@ enum MathPass {
       guard let bytes = literals[c] else {
         if closer != nil {
           if child.isLineBreak { tex.append(0x0A) } else { tex += Array(child.literal.utf8) }
+          source.forget(child)
           child.remove()
         }
         continue
@@ -151,11 +151,11 @@ enum MathPass {
           if let delimiter = Code(rawValue: code), delimiter != .displayFill {
             defer { next += 1 }
             if closer == next {
-              let source = String(decoding: tex, as: UTF8.self)
-              let html = HTML.escape(source)
+              let written = String(decoding: tex, as: UTF8.self)
+              let html = HTML.escape(written)
               child.insertBefore(
                 inImage
-                  ? .text(source)
+                  ? .text(written)
                   : delimiter == .displayClose
                     ? .customInline(enter: displayOpen + html + displayClose)
                     : .customInline(enter: inlineOpen + html + inlineClose))
