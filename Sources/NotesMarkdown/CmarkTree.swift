@@ -68,6 +68,17 @@ struct CmarkNode: Hashable {
   var listStart: Int { Int(cmark_node_get_list_start(pointer)) }
   var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
 
+  /// How many block quotes the node is inside.
+  var quoteDepth: Int {
+    var depth = 0
+    var ancestor = parent
+    while let a = ancestor {
+      if a.type == CMARK_NODE_BLOCK_QUOTE { depth += 1 }
+      ancestor = a.parent
+    }
+    return depth
+  }
+
   var isText: Bool { type == CMARK_NODE_TEXT }
   var isLineBreak: Bool { type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK }
   var isParagraph: Bool { type == CMARK_NODE_PARAGRAPH }

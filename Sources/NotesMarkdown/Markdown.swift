@@ -10,10 +10,7 @@ public enum Markdown {
 
   /// Pass 1: metadata, references and headings, without rendering.
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
-    let body = FootnotePass.protectDefinitions(body)
-    return CmarkDocument.withParsed(body) { root in
-      let source = SourceMap(body, lineOffset: lineOffset)
-      let prepared = Prepared(root, source: source)
+    withPrepared(body, lineOffset: lineOffset) { root, source, prepared in
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
       FootnotePass.run(root, ids: false, backLabel: "", source: source)
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
@@ -28,10 +25,8 @@ public enum Markdown {
   public static func render(
     _ body: String, options: RenderOptions, resolver: some LinkResolver
   ) -> RenderedNote {
-    let body = FootnotePass.protectDefinitions(body)
-    return CmarkDocument.withParsed(body) { root in
-      let source = SourceMap(body, lineOffset: options.lineOffset)
-      var prepared = Prepared(root, source: source)
+    withPrepared(body, lineOffset: options.lineOffset) { root, source, prepared in
+      var prepared = prepared
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
       if options.headingIDs { BlockIDPass.anchor(prepared.blocks) }
       FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
@@ -54,8 +49,22 @@ public enum Markdown {
   }
 }
 
+extension Markdown {
+  /// Parses `body` (footnote definitions kept from cmark's link definitions, see
+  /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
+  /// tree, for `analyze` and `render` alike; positions refer to the text cmark read.
+  fileprivate static func withPrepared<Result>(
+    _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
+  ) -> Result {
+    MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, hasMath in
+      let source = SourceMap(text, lineOffset: lineOffset)
+      return work(root, source, Prepared(root, source: source, math: hasMath))
+    }
+  }
+}
+
 /// The tree changes that `analyze` and `render` share, so that both read the same note:
-/// tables and strikethrough are built, then headings get their ids.
+/// tables and strikethrough are built, math becomes elements, then headings get their ids.
 struct Prepared {
   var headings: [(node: CmarkNode, heading: Heading)]
   var tables: TablePass.Tables
@@ -65,7 +74,8 @@ struct Prepared {
   /// after footnotes.
   var bareURLs = false
 
-  init(_ root: CmarkNode, source: SourceMap) {
+  /// `math`: the text holds math marked by `MathSyntax`.
+  init(_ root: CmarkNode, source: SourceMap, math: Bool) {
     var paragraph: CmarkNode?
     var tableCandidates: [CmarkNode] = []
     var tildeTexts: [CmarkNode] = []
@@ -119,6 +129,9 @@ struct Prepared {
       StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
     }
     self.bareURLs = bareURLs
+    // Marked math is text that no pass above reads as markup; it becomes elements before
+    // heading texts are read.
+    if math { MathPass.run(root, source: source) }
     headings = HeadingIDs.headings(headingNodes)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)

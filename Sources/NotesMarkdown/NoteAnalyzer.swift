@@ -91,6 +91,8 @@ struct NoteAnalyzer {
       case CMARK_NODE_PARAGRAPH:
         if !entering { endBlock() }
       case CMARK_NODE_CUSTOM_INLINE:
+        // Math reads as its TeX.
+        if entering, let tex = MathPass.tex(of: node) { addText(tex, toPreview: !inTitle && imageDepth == 0) }
         // A table cell: cells read as words of one line, rows as lines.
         if !entering, tables.cells.contains(node) { addText(" ", toPreview: !inTitle) }
       case CMARK_NODE_CUSTOM_BLOCK:

@@ -3,7 +3,7 @@ import CCmark
 /// Text without markup, as a reader would read it aloud.
 enum PlainText {
   /// The inline text of `node` (a heading or paragraph): wiki links read as their label, code
-  /// as its text, raw HTML dropped, whitespace collapsed.
+  /// and math as their text, raw HTML dropped, whitespace collapsed.
   static func of(_ node: CmarkNode) -> String {
     var text = ""
     node.walk { child, entering in
@@ -11,6 +11,7 @@ enum PlainText {
       switch child.type {
       case CMARK_NODE_TEXT: text += readable(child.literal)
       case CMARK_NODE_CODE: text += child.literal
+      case CMARK_NODE_CUSTOM_INLINE: text += MathPass.tex(of: child) ?? ""
       case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: text += " "
       default: break
       }

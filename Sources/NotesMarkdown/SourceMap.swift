@@ -58,6 +58,44 @@ final class SourceMap {
     return bytes[start..<end]
   }
 
+  /// The number of body lines.
+  var lineCount: Int { lineStarts.count }
+
+  /// Body lines `first...last` of a paragraph or heading inside `quoteDepth` block quotes,
+  /// without the container prefixes: the first line from byte column `column`, the others
+  /// after their `>` markers (list indentation stays). Slice indices are body byte offsets;
+  /// `base` is where the slice starts in its line.
+  func blockLines(first: Int, column: Int, last: Int, quoteDepth: Int)
+    -> [(line: Int, base: Int, bytes: ArraySlice<UInt8>)]
+  {
+    guard first >= 1, last >= first else { return [] }
+    var lines: [(line: Int, base: Int, bytes: ArraySlice<UInt8>)] = []
+    for number in first...last {
+      let full = line(number)
+      let content =
+        number == first
+        ? full[min(full.startIndex + column - 1, full.endIndex)...]
+        : Self.strippingQuoteMarkers(full, depth: quoteDepth)
+      lines.append((number, content.startIndex - full.startIndex, content))
+    }
+    return lines
+  }
+
+  /// `line` after up to `depth` block quote markers (`>` with the spaces before it and one
+  /// space after it); fewer on a lazy continuation line.
+  static func strippingQuoteMarkers(_ line: ArraySlice<UInt8>, depth: Int) -> ArraySlice<UInt8> {
+    var start = line.startIndex
+    for _ in 0..<depth {
+      var i = start
+      while i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+      guard i < line.endIndex, line[i] == UInt8(ascii: ">") else { break }
+      i += 1
+      if i < line.endIndex, line[i] == 0x20 || line[i] == 0x09 { i += 1 }
+      start = i
+    }
+    return line[start...]
+  }
+
   /// Records that `node` starts at byte column `column` of body line `line`.
   func setOrigin(of node: CmarkNode, line: Int, column: Int) {
     origins[node] = (line, column)

@@ -30,3 +30,26 @@ extension StringProtocol {
     return false
   }
 }
+
+extension Array where Element == UInt8 {
+  /// The end of the run of `byte` that starts at `start`.
+  func runEnd(of byte: UInt8, from start: Int) -> Int {
+    var end = start
+    while end < count, self[end] == byte { end += 1 }
+    return end
+  }
+
+  /// Calls `body` with each maximal run of `byte`, in order (delimiter runs: `~~`, backticks).
+  func forEachRun(of byte: UInt8, _ body: (Range<Int>) -> Void) {
+    var i = 0
+    while i < count {
+      guard self[i] == byte else {
+        i += 1
+        continue
+      }
+      let end = runEnd(of: byte, from: i)
+      body(i..<end)
+      i = end
+    }
+  }
+}

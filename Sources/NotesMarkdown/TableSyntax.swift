@@ -40,8 +40,8 @@ enum TableSyntax {
   @inline(__always)
   private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
-  /// Ranges of the line's cells, trimmed.
-  private static func cellRanges(_ line: ArraySlice<UInt8>) -> [Range<Int>] {
+  /// Ranges of the line's cells, trimmed (indices of `line`).
+  static func cellRanges(_ line: ArraySlice<UInt8>) -> [Range<Int>] {
     var start = line.startIndex
     var end = line.endIndex
     while start < end, isSpace(line[start]) { start += 1 }
@@ -91,6 +91,18 @@ enum TableSyntax {
       }
       return Cell(text: text, offset: range.lowerBound - line.startIndex, unescapes: unescapes)
     }
+  }
+
+  /// The first header row followed by a delimiter row with as many cells among `lines`:
+  /// its index and the columns' alignments.
+  static func header(in lines: [ArraySlice<UInt8>]) -> (index: Int, alignments: [Alignment])? {
+    guard lines.count >= 2 else { return nil }
+    for i in 0..<(lines.count - 1) {
+      if let row = delimiterRow(lines[i + 1]), cellRanges(lines[i]).count == row.count {
+        return (i, row)
+      }
+    }
+    return nil
   }
 
   /// The column alignments when `line` is a delimiter row (`|---|:--:|`), else `nil`. The row

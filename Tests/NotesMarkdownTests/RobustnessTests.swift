@@ -5,7 +5,7 @@ import Testing
 @Suite struct RobustnessTests {
   /// Inputs named, so a failure does not print 10,000 characters.
   enum Pathological: String, CaseIterable, CustomTestStringConvertible {
-    case deepQuotes, deepLists, deepEmphasis, deepBrackets, manyCallouts
+    case deepQuotes, deepLists, deepEmphasis, deepBrackets, manyCallouts, deepQuotedMath
 
     var markdown: String {
       switch self {
@@ -19,6 +19,9 @@ import Testing
         String(repeating: "[", count: 10_000) + "[[Roadmap]]"
           + String(repeating: "]", count: 10_000)
       case .manyCallouts: String(repeating: "> [!note] x\n", count: 2_000)
+      case .deepQuotedMath:
+        String(repeating: ">", count: 10_000) + " $x*y$ [[Roadmap]]\n$$\n+ a\n"
+          + String(repeating: "> ", count: 5_000) + "$$"
       }
     }
     var testDescription: String { rawValue }
@@ -41,6 +44,9 @@ import Testing
       #expect(analysis.references.map(\.target) == ["Roadmap"])
     case .manyCallouts:
       #expect(note.html.contains(#"<aside class="callout callout-note" role="note">"#))
+    case .deepQuotedMath:
+      #expect(note.html.contains(#"<span class="math math-inline">\(x*y\)</span>"#))
+      #expect(analysis.references.map(\.target) == ["Roadmap"])
     case .deepEmphasis, .deepBrackets:
       break
     }

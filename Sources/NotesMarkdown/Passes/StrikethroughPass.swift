@@ -91,22 +91,14 @@ enum StrikethroughPass {
   {
     func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D }
     var result: [Delimiter] = []
-    var i = 0
-    while i < bytes.count {
-      guard bytes[i] == tilde else {
-        i += 1
-        continue
-      }
-      var end = i
-      while end < bytes.count, bytes[end] == tilde { end += 1 }
-      if end - i == 2 {
-        let spaceBefore =
-          i > 0 ? isSpace(bytes[i - 1]) : (before == nil || before!.isLineBreak)
-        let spaceAfter =
-          end < bytes.count ? isSpace(bytes[end]) : (after == nil || after!.isLineBreak)
-        result.append(Delimiter(offset: i, canOpen: !spaceAfter, canClose: !spaceBefore))
-      }
-      i = end
+    bytes.forEachRun(of: tilde) { run in
+      guard run.count == 2 else { return }
+      let (i, end) = (run.lowerBound, run.upperBound)
+      let spaceBefore =
+        i > 0 ? isSpace(bytes[i - 1]) : (before == nil || before!.isLineBreak)
+      let spaceAfter =
+        end < bytes.count ? isSpace(bytes[end]) : (after == nil || after!.isLineBreak)
+      result.append(Delimiter(offset: i, canOpen: !spaceAfter, canClose: !spaceBefore))
     }
     return result
   }

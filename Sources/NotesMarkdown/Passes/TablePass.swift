@@ -37,44 +37,12 @@ enum TablePass {
     let first = paragraph.startLine
     let last = paragraph.endLine
     guard first >= 1, last > first else { return }
-    var quoteDepth = 0
-    var ancestor = paragraph.parent
-    while let a = ancestor {
-      if a.type == CMARK_NODE_BLOCK_QUOTE { quoteDepth += 1 }
-      ancestor = a.parent
-    }
     // The paragraph's lines without their container prefixes (`> `, list indentation).
-    var lines: [(line: Int, base: Int, bytes: ArraySlice<UInt8>)] = []
-    for number in first...last {
-      let full = source.line(number)
-      var start = full.startIndex
-      if number == first {
-        start = min(full.startIndex + paragraph.startColumn - 1, full.endIndex)
-      } else {
-        for _ in 0..<quoteDepth {
-          var i = start
-          while i < full.endIndex, full[i] == 0x20 || full[i] == 0x09 { i += 1 }
-          guard i < full.endIndex, full[i] == UInt8(ascii: ">") else { break }
-          i += 1
-          if i < full.endIndex, full[i] == 0x20 || full[i] == 0x09 { i += 1 }
-          start = i
-        }
-      }
-      lines.append((number, start - full.startIndex, full[start...]))
-    }
+    let lines = source.blockLines(
+      first: first, column: paragraph.startColumn, last: last, quoteDepth: paragraph.quoteDepth)
 
     // The first header row + delimiter row pair.
-    var headerIndex: Int?
-    var alignments: [TableSyntax.Alignment] = []
-    for i in 0..<(lines.count - 1) {
-      guard let row = TableSyntax.delimiterRow(lines[i + 1].bytes),
-        TableSyntax.cells(lines[i].bytes).count == row.count
-      else { continue }
-      headerIndex = i
-      alignments = row
-      break
-    }
-    guard let headerIndex else { return }
+    guard let (headerIndex, alignments) = TableSyntax.header(in: lines.map(\.bytes)) else { return }
 
     // Lines before the header stay a paragraph: cut its inlines at the line break before the
     // header, which must be one of the paragraph's own children.

@@ -1,0 +1,249 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// `$…$` and `$$…$$` are TeX, passed through as written: never read as Markdown, escaped for
+/// HTML, wrapped for KaTeX/MathJax, and read as TeX by search and previews.
+@Suite struct MathTests {
+  static func inline(_ tex: String) -> String { #"<span class="math math-inline">\("# + tex + #"\)</span>"# }
+  static func display(_ tex: String) -> String { #"<span class="math math-display">\["# + tex + #"\]</span>"# }
+
+  /// The 1-based character column of `needle` in `line`.
+  static func column(of needle: String, in line: String) -> Int {
+    line.distance(from: line.startIndex, to: line.range(of: needle)!.lowerBound) + 1
+  }
+
+  @Test func texReachesThePageAsWritten() {
+    let note = """
+      $$
+      a &= b \\\\
+      c &= d
+      $$
+      Inline $\\{x\\}$ $a\\,b$ $x*y*z$ and prices $5 or $10 stay text.
+      > $$
+      > \\sum_{i=1}^n i
+      > $$
+      """
+    #expect(
+      html(note) == """
+        <p>\(Self.display("\na &amp;= b \\\\\nc &amp;= d\n"))
+        Inline \(Self.inline("\\{x\\}")) \(Self.inline("a\\,b")) \(Self.inline("x*y*z")) and prices $5 or $10 stay text.</p>
+        <blockquote>
+        <p>\(Self.display("\n\\sum_{i=1}^n i\n"))</p>
+        </blockquote>
+
+        """)
+  }
+
+  @Test func dollarsThatAreNotMath() {
+    #expect(html("It costs $5 or $10.") == "<p>It costs $5 or $10.</p>\n")
+    #expect(html("Escaped \\$x\\$ and \\$5.") == "<p>Escaped $x$ and $5.</p>\n")
+    #expect(html("No closer: $x and $ y $.") == "<p>No closer: $x and $ y $.</p>\n")
+    // A closing `$` followed by a digit closes nothing.
+    #expect(html("From $x$5 on") == "<p>From $x$5 on</p>\n")
+    #expect(html("Unclosed $$ here") == "<p>Unclosed $$ here</p>\n")
+    // TeX's own `\$` inside math.
+    #expect(html("Cost $\\$5$.") == "<p>Cost \(Self.inline("\\$5")).</p>\n")
+  }
+
+  @Test func codeKeepsItsDollars() {
+    let note = """
+      Inline `$x*y$` code, math $a$ and `code $b` after.
+
+      ```
+      $fenced*code*$
+      ```
+
+          $indented$ code
+      """
+    #expect(
+      html(note) == """
+        <p>Inline <code>$x*y$</code> code, math \(Self.inline("a")) and <code>code $b</code> after.</p>
+        <pre tabindex="0"><code>$fenced*code*$
+        </code></pre>
+        <pre tabindex="0"><code>$indented$ code
+        </code></pre>
+
+        """)
+  }
+
+  @Test func markupInsideMathIsText() {
+    let note = "See $[[Roadmap]] #tag ==h== ~~s~~ %%c%% [^1] _i_ <b> &amp; \\\\$ here.\n\n[^1]: Note.\n"
+    let page = html(note)
+    #expect(
+      page.contains(
+        Self.inline("[[Roadmap]] #tag ==h== ~~s~~ %%c%% [^1] _i_ &lt;b&gt; &amp;amp; \\\\")))
+    #expect(!page.contains("wiki-link") && !page.contains("class=\"tag\""))
+    #expect(!page.contains("<mark>") && !page.contains("<del>") && !page.contains("<em>"))
+    #expect(!page.contains("footnote"))
+    let analysis = Markdown.analyze(note)
+    #expect(analysis.references.isEmpty)
+    #expect(analysis.tags.isEmpty)
+  }
+
+  @Test func emphasisNextToMath() {
+    #expect(
+      html("*a* $b$ *c* and **$x$** and $y$**z**")
+        == "<p><em>a</em> \(Self.inline("b")) <em>c</em> and <strong>\(Self.inline("x"))</strong> and \(Self.inline("y"))<strong>z</strong></p>\n")
+    // Emphasis cannot reach into math.
+    #expect(html("*a $b* c$") == "<p>*a \(Self.inline("b* c"))</p>\n")
+  }
+
+  @Test func calloutsAndListItems() {
+    let note = """
+      > [!note] Energy $E = mc^2$
+      > Sum $\\sum_i x_i$ and
+      > $$
+      > a + b
+      > $$
+
+      - item $a_1$
+      - $$
+        f(x) = x
+        + 1
+        - 2
+        $$
+      """
+    #expect(
+      html(note) == """
+        <aside class="callout callout-note" role="note">
+        <p class="callout-title">Energy \(Self.inline("E = mc^2"))</p>
+        <p>Sum \(Self.inline("\\sum_i x_i")) and
+        \(Self.display("\na + b\n"))</p>
+        </aside>
+        <ul>
+        <li>item \(Self.inline("a_1"))</li>
+        <li>\(Self.display("\nf(x) = x\n+ 1\n- 2\n"))</li>
+        </ul>
+
+        """)
+  }
+
+  /// Lines that cmark would read as a list item, quote or heading stay in display math that a
+  /// line of `$$` opened; a blank line ends the search.
+  @Test func displayMathOverLinesThatLookLikeBlocks() {
+    let note = """
+      Cases:
+      $$
+      f(x) = \\begin{cases}
+      1 & x > 0 \\\\
+      - 1 & \\text{else}
+      \\end{cases}
+      # not a heading
+      > 0
+      $$
+
+      $$
+      a
+
+      b
+      $$
+      """
+    #expect(
+      html(note) == """
+        <p>Cases:
+        \(Self.display("\nf(x) = \\begin{cases}\n1 &amp; x &gt; 0 \\\\\n- 1 &amp; \\text{else}\n\\end{cases}\n# not a heading\n&gt; 0\n"))</p>
+        <p>$$
+        a</p>
+        <p>b
+        $$</p>
+
+        """)
+  }
+
+  @Test func inlineDisplayMathAndMathInHeadings() {
+    let note = "# Energy $E=mc^2$\n\nWithin a line $$\\int_0^1 x\\,dx$$ too.\n"
+    #expect(
+      html(note).contains(
+        "<p>Within a line \(Self.display("\\int_0^1 x\\,dx")) too.</p>"))
+    let analysis = Markdown.analyze(note)
+    #expect(analysis.firstH1 == "Energy E=mc^2")
+    #expect(analysis.headings.map(\.id) == ["energy-e-mc-2"])
+  }
+
+  @Test func tablesSplitCellsFirst() {
+    let note = """
+      | a | b |
+      |---|---|
+      | $x_1$ | `$y$` |
+      | $p \\| q$ | $c|d$ |
+      """
+    let page = html(note)
+    #expect(page.contains("<td>\(Self.inline("x_1"))</td>\n<td><code>$y$</code></td>"))
+    // `\|` is a pipe inside the cell; a bare `|` ends the cell, as in GFM and Obsidian.
+    #expect(page.contains("<td>\(Self.inline("p | q"))</td>\n<td>$c</td>"))
+  }
+
+  @Test func linksAndAutolinksKeepTheirDollars() {
+    let page = html("[$x$](https://e.com/$a$) <https://e.com/$b$> [[Roadmap|$c$]]")
+    #expect(page.contains(#"<a href="https://e.com/$a$">"# + Self.inline("x") + "</a>"))
+    #expect(page.contains(#"<a href="https://e.com/$b$">https://e.com/$b$</a>"#))
+    #expect(page.contains(#"<a class="wiki-link" href="/notes/roadmap/">$c$</a>"#))
+    #expect(html("![plot of $x^2$](diagram.png)").contains(#"alt="plot of x^2""#))
+  }
+
+  @Test func searchAndPreviewReadTheTeX() {
+    let analysis = Markdown.analyze("The sum $\\sum_i x_i$ is\n$$\na < b\n$$\n")
+    #expect(analysis.plainText == "The sum \\sum_i x_i is\na < b")
+    #expect(analysis.preview == "The sum \\sum_i x_i is a < b")
+  }
+
+  @Test func diagnosticsAfterMathKeepTheirColumns() {
+    let lines = [
+      "é $a*b\\,c$ **x** [[Nowhere]]",
+      "$$",
+      "x_1",
+      "$$ then [[Gone]]",
+      "| $y$ [[Missing]] |",
+      "|---|",
+    ]
+    let result = render(lines.joined(separator: "\n"), lineOffset: 2)
+    let found = result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+    #expect(
+      found == [
+        "3:\(Self.column(of: "[[Nowhere", in: lines[0]))",
+        "6:\(Self.column(of: "[[Gone", in: lines[3]))",
+        "7:\(Self.column(of: "[[Missing", in: lines[4]))",
+      ])
+  }
+
+  @Test func notesWithoutMathAreUntouched() {
+    let note = "Plain *text*, `code $x$` and a [[Roadmap]] link.\n"
+    #expect(
+      html(note)
+        == "<p>Plain <em>text</em>, <code>code $x$</code> and a <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a> link.</p>\n")
+    // A note that already holds the private-use characters math is marked with keeps them
+    // and gets no math rather than a misreading.
+    let odd = "\u{F0024} $x$ \u{F0100}"
+    #expect(html(odd) == "<p>\u{F0024} $x$ \u{F0100}</p>\n")
+  }
+
+  @Test func aCommentCannotLeaveHalfAFormula() {
+    // The comment ends the paragraph's text; the math it cut reads as written.
+    let page = html("Keep $a$ %%hidden $b$%% and %%open $c\nd$")
+    #expect(page == "<p>Keep \(Self.inline("a"))  and </p>\n")
+  }
+
+  /// A delimiter whose partner a pass took away reads `$` again, and marked punctuation
+  /// outside math reads as itself, wherever it ended up.
+  @Test func markersWithoutPartnersReadAsWritten() {
+    let open = "\u{F0100}"
+    let star = "\u{F002A}"
+    let page = CmarkDocument.withParsed("a \(open)x\(star)y *b* `c\(star)`\n") { root in
+      MathPass.run(root, source: SourceMap("", lineOffset: 0))
+      return CmarkDocument.renderHTML(root, unsafe: false)
+    }
+    #expect(page == "<p>a $x*y <em>b</em> <code>c*</code></p>\n")
+  }
+
+  @Test func manyDollarsStayLinear() {
+    let text =
+      String(repeating: "$a ", count: 20_000) + "\n\n" + String(repeating: "$$\n- x\n", count: 5_000)
+      + "\n" + String(repeating: "`$x$ ``", count: 10_000)
+    let elapsed = ContinuousClock().measure {
+      #expect(!render(text).html.isEmpty)
+      #expect(!Markdown.analyze(text).plainText.isEmpty)
+    }
+    #expect(elapsed < .seconds(20))
+  }
+}
