@@ -169,6 +169,18 @@ extension FrontMatterTests {
       #expect(load("---\npublish: nope\n---\n").1.count == 1)
     }
 
+    /// Dendron writes Unix times in milliseconds; ten digits are seconds.
+    @Test func unixTimesAreDates() {
+      let (fm, diagnostics) = load("---\nupdated: 1740226287837\ncreated: 1737484383438\ndate: 1700000000\n---\n")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.updated == Date(timeIntervalSince1970: 1_740_226_287.837))
+      #expect(fm.date == Date(timeIntervalSince1970: 1_700_000_000))
+      #expect(load("---\ncreated: 1737484383438\n---\n").0.date == Date(timeIntervalSince1970: 1_737_484_383.438))
+      // Other numbers are no dates.
+      #expect(load("---\nupdated: 2024\n---\n").1.count == 1)
+      #expect(load("---\nupdated: 17402262878370\n---\n").1.count == 1)
+    }
+
     @Test func commaSeparatedTagsAndSingleAlias() {
       // An unquoted ` #` starts a YAML comment, so a `#tag` must be quoted.
       let (fm, diagnostics) = load("---\ntags: \"#work, ideas , later\"\naliases: /old/\n---\n")

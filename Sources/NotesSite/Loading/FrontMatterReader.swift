@@ -83,7 +83,7 @@ struct FrontMatterReader {
 
   /// A date under another tool's key: nil with a warning when it is not one notes-site reads.
   private mutating func otherDate(_ entry: YAMLNode.Entry) -> Date? {
-    if let date = entry.value.date { return date }
+    if let date = Self.date(of: entry.value) { return date }
     let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
     diagnostics.append(
       .warning(
@@ -128,8 +128,18 @@ struct FrontMatterReader {
     return written.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
   }
 
+  /// A YAML timestamp, or a Unix time as Dendron writes it: 13 digits of milliseconds
+  /// (`1740226287837`) or 10 digits of seconds.
+  static func date(of node: YAMLNode) -> Date? {
+    if let date = node.date { return date }
+    guard let text = node.string, text.utf8.count == 10 || text.utf8.count == 13,
+      text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Double(text)
+    else { return nil }
+    return Date(timeIntervalSince1970: text.utf8.count == 13 ? number / 1000 : number)
+  }
+
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
-    guard let date = entry.value.date else {
+    guard let date = Self.date(of: entry.value) else {
       let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
       fail(
         "'\(entry.key)' must be a date like 2026-11-29 or 2026-11-29T14:05:00+09:00, not \(written)",
