@@ -93,4 +93,34 @@ import Testing
     #expect(warnings.contains("no note named 'Processos'"), "\(warnings)")
     #expect(!warnings.contains { $0.contains("matches") }, "\(warnings)")
   }
+
+  /// Names with dots (Dendron's hierarchy, version numbers, `Next.js`) name notes when no file
+  /// has that name.
+  @Test func namesWithDotsLinkToNotes() async throws {
+    let site = try SiteFixture([
+      "content/templates.daily.md": "Daily template.\n",
+      "content/sub/Learn Next.js.md": "Next.\n",
+      "content/Type 1 vs. Type 2.md": "Types.\n",
+      "content/v0.11.md": "Release.\n",
+      "content/Drawing 22.43.28.excalidraw.md": "Drawing.\n",
+      "content/diagram.png": "png",
+      "content/Links.md": """
+        [[templates.daily]] [[Learn Next.js]] [[Type 1 vs. Type 2]] [[v0.11]] [[sub/Learn Next.js]] \
+        [[Drawing 22.43.28.excalidraw]] ![[diagram.png]] [[missing.png]]
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("notes/links")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    let links = internalLinks(String(html[body...]))
+    #expect(
+      links.prefix(6) == [
+        "/notes/templates-daily/", "/sub/learn-next-js/", "/notes/type-1-vs-type-2/", "/notes/v0-11/",
+        "/sub/learn-next-js/", "/notes/drawing-22-43-28-excalidraw/",
+      ], "\(links)")
+    #expect(html.contains("<img src=\"/notes/diagram.png\""))
+    let warnings = report.diagnostics.map(\.message)
+    #expect(warnings == ["no file named 'missing.png'"], "\(warnings)")
+  }
 }

@@ -198,9 +198,15 @@ struct LinkIndex: Sendable {
         let candidates = (filesByName[name] ?? []).filter {
           !target.contains("/") || Self.key(fileSourcePath[$0]!).hasSuffix("/" + Self.key(target))
         }
-        guard !candidates.isEmpty else { return (.missing("no file named '\(target)'"), []) }
-        let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
-        return (.file(best), candidates.count > 1 ? candidates : [])
+        if !candidates.isEmpty {
+          let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
+          return (.file(best), candidates.count > 1 ? candidates : [])
+        }
+        // No such file: a note whose name has a dot (`[[templates.daily]]` in Dendron,
+        // `[[Learn Next.js]]`, `![[Drawing 22.43.28.excalidraw]]`), as Obsidian reads it.
+        guard notesByPath[k] != nil || notesByName[k] != nil || notesByTitle[k] != nil
+          || noteSourcePath.values.contains(where: { Self.key(Self.stripExtension($0)).hasSuffix("/" + k) })
+        else { return (.missing("no file named '\(target)'"), []) }
       }
       if target.contains("/") {
         if let exact = notesByPath[k] {
