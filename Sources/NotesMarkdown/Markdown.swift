@@ -42,7 +42,9 @@ public enum Markdown {
       // After the passes that split paragraphs (note embeds, callout titles): a tag is kept
       // only where its pair ends up in the same element.
       RawHTMLPass.keepBalanced(inlineTags)
-      HeadingPass.run(prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs)
+      HeadingPass.run(
+        prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs,
+        titleHeading: options.titleHeading)
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
     }

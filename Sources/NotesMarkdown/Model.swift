@@ -127,11 +127,15 @@ public struct RenderOptions: Sendable {
   public var section: String?
   /// `aria-label` of the link from a footnote back to where it is referenced.
   public var footnoteBackLabel: String
+  /// Whether a `# Heading` that opens the note is its title (rendered `h1`, which the page
+  /// drops as it shows the title itself); when not, it is a section heading like the others.
+  public var titleHeading: Bool
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
-    footnoteBackLabel: String = "Back to text"
+    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true
   ) {
+    self.titleHeading = titleHeading
     self.section = section
     self.footnoteBackLabel = footnoteBackLabel
     self.unsafeHTML = unsafeHTML

@@ -123,4 +123,22 @@ import Testing
     let warnings = report.diagnostics.map(\.message)
     #expect(warnings == ["no file named 'missing.png'"], "\(warnings)")
   }
+
+  /// A front matter title of its own makes the opening heading a section: its text stays.
+  @Test func anOpeningHeadingUnderAnotherTitleStays() async throws {
+    let site = try SiteFixture([
+      "content/Tmp.md": "---\ntitle: Tmp\n---\n# 生成式AI激活乡土文化基因\n\n## 背景\n\nbody\n",
+      "content/Same.md": "---\ntitle: Product Roadmap\n---\n# product roadmap\n\n## Q1\n",
+    ])
+    defer { site.remove() }
+    _ = await site.build()
+    let tmp = try site.page("notes/tmp")
+    #expect(tmp.contains("<h1>Tmp</h1>"))
+    #expect(tmp.contains("<h2 id=\"生成式ai激活乡土文化基因\">生成式AI激活乡土文化基因"))
+    #expect(tmp.contains("<h3 id=\"背景\">背景"))
+    let same = try site.page("notes/same")
+    #expect(same.contains("<h1>Product Roadmap</h1>"))
+    #expect(!same.contains(">product roadmap"))
+    #expect(same.contains("<h2 id=\"q1\">Q1"))
+  }
 }

@@ -12,7 +12,7 @@ import CCmark
 enum HeadingPass {
   static func run(
     _ headings: [(node: CmarkNode, heading: Heading)], anchorLabel: String = "Link to this section",
-    ids: Bool = true
+    ids: Bool = true, titleHeading: Bool = true
   ) {
     let label = HTML.escape(anchorLabel)
     // The open outline: (written level, page level) of each enclosing heading.
@@ -20,7 +20,7 @@ enum HeadingPass {
     for (index, (node, heading)) in headings.enumerated() {
       let written = min(max(heading.level, 1), 6)
       let isTitle =
-        index == 0 && written == 1 && node.previous == nil && node.parent?.type == CMARK_NODE_DOCUMENT
+        titleHeading && index == 0 && written == 1 && node.previous == nil && node.parent?.type == CMARK_NODE_DOCUMENT
       let level: Int
       if isTitle {
         level = 1

@@ -363,6 +363,7 @@ struct RenderedNoteCache: Sendable {
     h.combine(linkKey)
     h.combine([note.id, note.displayPath, note.body])
     h.combine(note.bodyLineOffset)
+    h.combine(note.opensWithItsTitle)
     return h.value
   }
 

@@ -36,6 +36,16 @@ public struct Note: Sendable, Identifiable {
 
   public var pinned: Bool { frontMatter.pinned }
   public var displayPath: String { "content/" + sourcePath }
+
+  /// Whether the `# Heading` that opens the body is the note's title, so the page shows it
+  /// once, as its `h1`: when front matter gives no title, or the same one (any case). A
+  /// front matter title of its own makes that heading a section like any other (`title: Tmp`
+  /// over `# 生成式AI…` must not lose the heading's text).
+  public var opensWithItsTitle: Bool {
+    guard let title = frontMatter.title, !title.isEmpty, let heading = analysis.firstH1 else { return true }
+    func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
+    return plain(title) == plain(heading)
+  }
 }
 
 /// Any non-Markdown file under `content/`; copied to `B{folder-path}/{file-slug}.{ext}`.

@@ -214,7 +214,8 @@ public enum SiteBuilder {
         note.body,
         options: RenderOptions(
           unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
-          headingAnchorLabel: anchorLabel, footnoteBackLabel: footnoteBackLabel),
+          headingAnchorLabel: anchorLabel, footnoteBackLabel: footnoteBackLabel,
+          titleHeading: note.opensWithItsTitle),
         resolver: resolver)
       let html = BodyHeadings.fitted(result.html)
       return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: result.diagnostics), false, embeds)

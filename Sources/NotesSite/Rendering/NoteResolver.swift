@@ -36,7 +36,7 @@ struct NoteResolver: LinkResolver {
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
             sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
-            section: fragment),
+            section: fragment, titleHeading: other.opensWithItsTitle),
           resolver: nested)
         return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
       }

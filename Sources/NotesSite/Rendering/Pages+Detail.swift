@@ -74,7 +74,7 @@ extension PageContext {
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
             sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
-            footnoteBackLabel: l10n.string("footnote_back")),
+            footnoteBackLabel: l10n.string("footnote_back"), titleHeading: note.opensWithItsTitle),
           resolver: resolver
         ).html
         html = BodyHeadings.fitted(html)
