@@ -20,11 +20,15 @@ public enum Route: Hashable, Sendable {
     }
   }
 
-  /// The route one step back, as a phone's back button: detail route → note → folder → home.
+  /// The route one step back, as a phone's back button: detail route → note → folder →
+  /// parent folder (a folder's ID is its URL path, so its parent's is that path less its
+  /// last segment) → home.
   public func parent(folderOfNote: (String) -> String) -> Route? {
     switch self {
     case .home: nil
-    case .folder, .tag, .search: .home
+    case .folder(let id, _):
+      if let slash = id.lastIndex(of: "/") { .folder(String(id[..<slash]), page: 1) } else { .home }
+    case .tag, .search: .home
     case .note(let id): .folder(folderOfNote(id), page: 1)
     case .noteDetail(let id, .revision): .noteDetail(id, .history)
     case .noteDetail(let id, .attachment): .noteDetail(id, .attachments)

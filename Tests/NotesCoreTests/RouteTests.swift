@@ -53,5 +53,7 @@ import Testing
     #expect(Route.noteDetail("work/roadmap", .revision("a")).parent(folderOfNote: folderOf) == .noteDetail("work/roadmap", .history))
     #expect(Route.noteDetail("work/roadmap", .history).parent(folderOfNote: folderOf) == .note("work/roadmap"))
     #expect(Route.folder("work", page: 1).parent(folderOfNote: folderOf) == .home)
+    // A nested folder goes back to its parent folder, whatever list page it is on.
+    #expect(Route.folder("work/projects/old", page: 3).parent(folderOfNote: folderOf) == .folder("work/projects", page: 1))
   }
 }

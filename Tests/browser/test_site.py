@@ -24,6 +24,7 @@ ALL = ["folders", "notes", "detail"]
 ROUTES = {
     "home": ("/", None, ["folders", "notes"], "folders"),
     "folder": ("/work/", "/", ["folders", "notes"], "notes"),
+    "subfolder": ("/work/projects/", "/work/", ["folders", "notes"], "notes"),
     "tag": ("/_tags/work/", "/", ["folders", "notes"], "notes"),
     "search": ("/_search/", "/", ["folders", "notes"], "notes"),
     "note": ("/work/roadmap/", "/work/", ["notes", "detail"], "detail"),
@@ -104,7 +105,7 @@ def test_one_h1_outside_note_bodies(driver, site):
         assert count == 1, path
 
 
-@pytest.mark.parametrize("route", ["folder", "tag", "search", "note", "history"])
+@pytest.mark.parametrize("route", ["folder", "subfolder", "tag", "search", "note", "history"])
 def test_phone_back_link_goes_to_parent(driver, site, route):
     path, parent, _, _ = ROUTES[route]
     open_page(driver, site + path, WIDTHS["phone"])

@@ -161,9 +161,17 @@ extension PageContext {
     if case .tag(let t, _) = route { data["tags"] = tagList(current: t) }
     data["has_tags"] = .bool(!site.tags.isEmpty)
     if route != .home {
-      data["list_back"] = .object([
-        "url": .string(urls.url(.home)), "label": .string(l10n.string("folders")),
-      ])
+      // A nested folder's list goes back to its parent folder's list; any other to the
+      // folders (home).
+      if case .folder = route, case .folder(let parentID, _)? = route.parent(folderOfNote: { $0 }),
+        let parent = site.folders[parentID]
+      {
+        data["list_back"] = .object(["url": .string(urls.url(.folder(parentID, page: 1))), "label": .string(parent.name)])
+      } else {
+        data["list_back"] = .object([
+          "url": .string(urls.url(.home)), "label": .string(l10n.string("folders")),
+        ])
+      }
     }
     data["detail_back"] = .null
     return data
