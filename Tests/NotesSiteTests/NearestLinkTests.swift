@@ -141,4 +141,19 @@ import Testing
     #expect(!same.contains(">product roadmap"))
     #expect(same.contains("<h2 id=\"q1\">Q1"))
   }
+
+  /// Hugo notes link page to page by URL: from `d/a.md` (page `/d/a/`), `../b/` is `/d/b/`.
+  @Test func pageRelativeLinksAsHugoWritesThem() async throws {
+    let site = try SiteFixture([
+      "content/d/a.md": "# A\n\n[x](../b/) [y](../b/#h) [z](../) [w](../../d/b/) [gone](../nope/)\n",
+      "content/d/b.md": "# B\n\n## H\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("d/a")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    #expect(internalLinks(String(html[body...])).prefix(4) == ["/d/b/", "/d/b/", "/d/", "/d/b/"])
+    #expect(html.contains("<a href=\"/d/b/#h\">y</a>"))
+    #expect(report.diagnostics.map(\.message) == ["no note or file at '../nope/'"])
+  }
 }

@@ -166,16 +166,27 @@ struct LinkIndex: Sendable {
         return (unsafeHTML ? .external : .note(noteID, fragment: nil), [])
       }
       if Self.hasScheme(target) { return (.external, []) }
-      guard let path = Self.normalise(target, from: directory) else {
-        return (.missing("link '\(target)' points outside content/"), [])
+      let path = Self.normalise(target, from: directory)
+      if let path {
+        let k = Self.key(path)
+        if let note = notesByPath[k] {
+          return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
+        }
+        if let file = filesByPath[k] { return (.file(file), []) }
+        if let folder = foldersByPath[k], !k.isEmpty { return (.folder(folder), []) }
       }
-      let k = Self.key(path)
-      if let note = notesByPath[k] {
-        return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
+      // A link written for the page's URL, as Hugo notes write them: from `d/a.md` (page
+      // `/d/a/`), `../b/` means the page `/d/b/`. Tried only for URL-like links (ending in
+      // `/`) that name nothing relative to the file.
+      if target.hasSuffix("/"), !target.hasPrefix("/"), let source = noteSourcePath[noteID],
+        let pagePath = Self.normalise(target, from: Self.stripExtension(source))
+      {
+        let pageKey = Self.key(pagePath)
+        if let note = notesByPath[pageKey] { return (.note(note, fragment: headingID(ref.fragment, in: note)), []) }
+        if let folder = foldersByPath[pageKey], !pageKey.isEmpty { return (.folder(folder), []) }
       }
-      if let file = filesByPath[k] { return (.file(file), []) }
-      if let folder = foldersByPath[k] { return (.folder(folder), []) }
-      if k.isEmpty || k == "." { return (.missing("link to the content folder itself"), []) }
+      guard let path else { return (.missing("link '\(target)' points outside content/"), []) }
+      if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
       return (.missing("no note or file at '\(target)'"), [])
     case .wikiLink, .wikiEmbed:
       var target = ref.target
