@@ -14,13 +14,18 @@ public struct SiteConfig: Sendable, Equatable {
   public var feedLimit: Int = 20
   public var restoreLastNote: Bool = true
   public var unsafeHTML: Bool = false
+  /// Paths under `content/` that are not published at all (`ignore: [Templates, private]`):
+  /// gitignore-like patterns, matched without regard to case; `*` and `?` match within one
+  /// name; a pattern without `/` names a file or folder at any depth, one with `/` a path from
+  /// `content/`.
+  public var ignore: [String] = []
 
   public init() {}
 
   /// The keys `notes-site.yml` understands, as written in the file.
   public static let knownKeys = [
     "title", "description", "base_url", "language", "notes_per_page", "history_limit",
-    "feed_limit", "restore_last_note", "unsafe_html",
+    "feed_limit", "restore_last_note", "unsafe_html", "ignore",
   ]
 
   /// Reads the config file at `url` (`displayPath` is how diagnostics name it). A missing file

@@ -57,6 +57,13 @@ struct SiteConfigReader {
       case "feed_limit": int(entry, atLeast: 0).map { config.feedLimit = $0 }
       case "restore_last_note": bool(entry).map { config.restoreLastNote = $0 }
       case "unsafe_html": bool(entry).map { config.unsafeHTML = $0 }
+      case "ignore":
+        if entry.value.isNull { break }
+        if let patterns = entry.value.stringList {
+          config.ignore = patterns.map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        } else {
+          report(.error, "ignore must be a list of paths, not \(entry.value.kindDescription)", entry.value)
+        }
       default:
         var message = "unknown key '\(entry.key)'"
         if let suggestion = closestKnownKey(to: entry.key) {

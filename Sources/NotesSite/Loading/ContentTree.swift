@@ -29,8 +29,9 @@ struct ContentTree: Sendable {
   var directories: [String] = [""]
   var files: [Entry] = []
 
-  static func scan(_ root: URL, displayRoot: String) -> (ContentTree, [Diagnostic]) {
+  static func scan(_ root: URL, displayRoot: String, ignore: [String] = []) -> (ContentTree, [Diagnostic]) {
     var tree = ContentTree()
+    let ignore = IgnorePatterns(ignore)
     var diagnostics: [Diagnostic] = []
     let rootPath = root.path
     let realRoot = realPath(rootPath) ?? rootPath
@@ -56,6 +57,7 @@ struct ContentTree: Sendable {
         }
         if name.hasPrefix(".") { continue }
         let childRelative = join(relative, name)
+        if !ignore.isEmpty, ignore.matches(childRelative, name: name) { continue }
         let childAbsolute = absolute + "/" + name
         let location = SourceLocation(path: join(displayRoot, childRelative))
         var info = stat()
@@ -138,3 +140,29 @@ struct ContentTree: Sendable {
     return names.sorted { $0.lexicographicallyPrecedes($1) }
   }
 }
+
+/// Config `ignore`: which paths under `content/` are left out, as `.gitignore` reads a pattern.
+struct IgnorePatterns {
+  private var anywhere: [String] = []
+  private var fromRoot: [String] = []
+
+  init(_ patterns: [String]) {
+    for pattern in patterns {
+      var p = pattern.lowercased()
+      while p.hasSuffix("/") { p.removeLast() }
+      if p.hasPrefix("/") { p.removeFirst() }
+      guard !p.isEmpty else { continue }
+      if p.contains("/") { fromRoot.append(p) } else { anywhere.append(p) }
+    }
+  }
+
+  var isEmpty: Bool { anywhere.isEmpty && fromRoot.isEmpty }
+
+  /// Whether the file or folder at `path` (from `content/`), whose last part is `name`, is left out.
+  func matches(_ path: String, name: String) -> Bool {
+    let (path, name) = (path.lowercased(), name.lowercased())
+    return anywhere.contains { fnmatch($0, name, 0) == 0 }
+      || fromRoot.contains { fnmatch($0, path, FNM_PATHNAME) == 0 }
+  }
+}
+

@@ -141,7 +141,7 @@ public enum SiteBuilder {
     let noteCacheRead = Task { NoteCache.read(from: cacheURL, identity: InputFingerprint.binaryIdentity) }
     let htmlCacheRead = Task { RenderedNoteCache.read(from: htmlCacheURL, identity: InputFingerprint.binaryIdentity) }
     let scannedAt = Date()
-    let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content")
+    let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content", ignore: config.ignore)
     clock.mark("scan")
     let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let previous = OutputWriter.readFingerprint(output, warnings: false)

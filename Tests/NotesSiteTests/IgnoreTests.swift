@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@testable import NotesSite
+
+/// Config `ignore` leaves folders and files out of the site, as Quartz's `ignorePatterns`:
+/// an Obsidian vault's templates and private notes are not published.
+@Suite struct IgnoreTests {
+  static let files: [String: String] = [
+    "notes-site.yml": "ignore: [templates, \"Work/Private\", \"*.excalidraw.md\"]\n",
+    "content/Templates/Daily.md": "# <% tp.file.title %>\n\n[[<% tp.date.now() %>]]\n",
+    "content/Work/Templates/Meeting.md": "# {{title}}\n",
+    "content/Work/Plan.md": "# Plan\n\nSee [[Secret]] and [[Open]].\n",
+    "content/Work/Private/Secret.md": "# Secret\n\nDo not publish.\n",
+    "content/Work/Private/photo.png": "png",
+    "content/Open/Private/Open.md": "# Open\n\nA folder named Private elsewhere is published.\n",
+    "content/Drawing.excalidraw.md": "# Drawing\n\n```json\n{}\n```\n",
+  ]
+
+  @Test func ignoredPathsAreNotPublishedAnywhere() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    let output = site.root.appendingPathComponent("_site")
+    let all = FileManager.default.enumerator(atPath: output.path)?.allObjects as? [String] ?? []
+    #expect(!all.contains { $0.lowercased().contains("templates") || $0.contains("secret") || $0.contains("excalidraw") || $0.contains("photo") }, "\(all)")
+    #expect(try site.page("open/private/open").contains("<h1>Open</h1>"))
+    let search = try String(contentsOf: output.appendingPathComponent("sitemap.xml"), encoding: .utf8)
+    #expect(!search.contains("secret") && !search.contains("templates"))
+    // A link to an ignored note is a link to nothing, with the usual warning.
+    #expect(report.diagnostics.map(\.message) == ["no note named 'Secret'"], "\(report.diagnostics.map(\.message))")
+  }
+
+  @Test(arguments: [
+    ("templates", "Templates", "Templates", true), ("templates", "A/B/Templates", "Templates", true),
+    ("Work/Private", "Work/Private", "Private", true), ("Work/Private", "Open/Private", "Private", false),
+    ("/work/private/", "Work/Private", "Private", true), ("*.excalidraw.md", "A/x.excalidraw.md", "x.excalidraw.md", true),
+    ("Daily/2019-*", "Daily/2019-01-01.md", "2019-01-01.md", true), ("Daily/*", "Daily/Sub/x.md", "x.md", false),
+  ])
+  func patternsMatchAsGitignoreReadsThem(_ pattern: String, _ path: String, _ name: String, _ matches: Bool) {
+    #expect(IgnorePatterns([pattern]).matches(path, name: name) == matches)
+  }
+
+  @Test func ignoreMustBeAList() {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString).yml")
+    defer { try? FileManager.default.removeItem(at: file) }
+    try? Data("ignore: {a: 1}\n".utf8).write(to: file)
+    let (_, diagnostics) = SiteConfig.load(from: file, displayPath: "notes-site.yml")
+    #expect(diagnostics.map(\.description) == ["notes-site.yml:1:9: error: ignore must be a list of paths, not a mapping"])
+  }
+}
