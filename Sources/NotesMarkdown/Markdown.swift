@@ -33,7 +33,7 @@ public enum Markdown {
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
-      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML)
+      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML, context: &context)
       LinkPass.run(found.links, context: &context)
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)

@@ -23,6 +23,17 @@ import Testing
     #expect(out.contains("<p>After.</p>"))
   }
 
+  /// Text inside dropped HTML goes with it, so the first drop of a note is a warning at its
+  /// place; comments and the kept inline tags are not.
+  @Test func theFirstDropIsAWarning() throws {
+    let note = render("Intro <!-- c -->\n\nText <span style=\"color:red\">red</span> <kbd>K</kbd>.\n\n<table><tr><td>CS</td></tr></table>\n", lineOffset: 3)
+    #expect(note.diagnostics.map(\.description) == [
+      "content/Note.md:6:6: warning: raw HTML left out of the page; set unsafe_html: true in notes-site.yml to keep it"
+    ])
+    #expect(render("Only <!-- comment -->\n\n<!--\nblock\n-->\n\n<mark>m</mark> a<br>b").diagnostics.isEmpty)
+    #expect(render("<table><tr><td>CS</td></tr></table>", unsafeHTML: true).diagnostics.isEmpty)
+  }
+
   @Test func keptWhenAllowed() {
     let out = html(note, unsafeHTML: true)
     #expect(out.contains("<p>Text with <b>bold</b> inline.</p>"))

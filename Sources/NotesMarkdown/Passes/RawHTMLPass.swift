@@ -8,9 +8,14 @@ import Foundation
 enum RawHTMLPass {
   /// Returns, without `unsafe_html`, the allowed inline tags it left in the tree: the caller
   /// hands them to `keepBalanced` once the passes that move inlines between parents are done.
+  /// The first HTML it leaves out, other than a comment, is a warning (one per note): the
+  /// text of a `<table>` or `<center>` block goes with it, and the writer should know why.
   @discardableResult
-  static func run(_ nodes: [CmarkNode], unsafeHTML: Bool) -> [(node: CmarkNode, tag: InlineTag)] {
+  static func run(
+    _ nodes: [CmarkNode], unsafeHTML: Bool, context: inout RenderContext
+  ) -> [(node: CmarkNode, tag: InlineTag)] {
     var kept: [(node: CmarkNode, tag: InlineTag)] = []
+    var warned = false
     for node in nodes {
       if unsafeHTML {
         let literal = node.literal
@@ -22,10 +27,25 @@ enum RawHTMLPass {
         // `<br>` on a line of its own, which cmark reads as an HTML block.
         node.replace(with: .customBlock(enter: String(repeating: "<br>", count: breaks)))
       } else {
+        if !warned, !isComment(node) {
+          warned = true
+          let at = context.location(of: node)
+          context.warn(
+            "raw HTML left out of the page; set unsafe_html: true in notes-site.yml to keep it",
+            line: at.line, column: at.column)
+        }
         node.remove()
       }
     }
     return kept
+  }
+
+  /// An HTML comment (`<!-- … -->`), which shows nothing anyway.
+  private static func isComment(_ node: CmarkNode) -> Bool {
+    guard let c = cmark_node_get_literal(node.pointer) else { return true }
+    var p = c
+    while p.pointee == 0x20 || p.pointee == 0x09 || p.pointee == 0x0A { p += 1 }
+    return strncmp(p, "<!--", 4) == 0
   }
 
   /// Writes the tags of `run` whose opening and closing tags share a parent and nest, as
