@@ -199,8 +199,8 @@ enum CmarkDocument {
 
   /// cmark's HTML for the tree below `node`. Safe mode (the default) drops dangerous URLs and
   /// raw HTML, but still writes generator-made custom nodes.
-  static func renderHTML(_ node: CmarkNode, unsafe: Bool) -> String {
-    let options = unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT
+  static func renderHTML(_ node: CmarkNode, unsafe: Bool, hardBreaks: Bool = false) -> String {
+    let options = (unsafe ? CMARK_OPT_UNSAFE : CMARK_OPT_DEFAULT) | (hardBreaks ? CMARK_OPT_HARDBREAKS : 0)
     guard let c = cmark_render_html(node.pointer, options) else { return "" }
     defer { free(c) }
     // A code block scrolls sideways when its lines are long; keyboard users must be able to

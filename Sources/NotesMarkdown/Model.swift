@@ -130,12 +130,16 @@ public struct RenderOptions: Sendable {
   /// Whether a `# Heading` that opens the note is its title (rendered `h1`, which the page
   /// drops as it shows the title itself); when not, it is a section heading like the others.
   public var titleHeading: Bool
+  /// Every line break in a paragraph is a `<br>`, as Obsidian shows notes by default (config
+  /// `hard_line_breaks`); otherwise a single line break is a space, as in CommonMark.
+  public var hardLineBreaks: Bool
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
-    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true
+    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true, hardLineBreaks: Bool = false
   ) {
     self.titleHeading = titleHeading
+    self.hardLineBreaks = hardLineBreaks
     self.section = section
     self.footnoteBackLabel = footnoteBackLabel
     self.unsafeHTML = unsafeHTML

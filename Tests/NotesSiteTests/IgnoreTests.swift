@@ -50,3 +50,19 @@ import Testing
     #expect(diagnostics.map(\.description) == ["notes-site.yml:1:9: error: ignore must be a list of paths, not a mapping"])
   }
 }
+
+/// Config `hard_line_breaks`: every line break shows, as in Obsidian's reading view.
+@Suite struct HardLineBreakTests {
+  @Test func lineBreaksShowWhenAskedAndTheCacheFollowsTheSetting() async throws {
+    let site = try SiteFixture([
+      "content/Links.md": "rStar\nhttps://arxiv.org/abs/2501.04519\nhttps://github.com/microsoft/rStar\n"
+    ])
+    defer { site.remove() }
+    _ = await site.build()
+    #expect(try site.page("notes/links").contains("<p>rStar\n<a href=\"https://arxiv.org/abs/2501.04519\">"))
+    // Turning the setting on changes the page on the next build, though the note did not change.
+    try site.write("notes-site.yml", "hard_line_breaks: true\n")
+    _ = await site.build()
+    #expect(try site.page("notes/links").contains("<p>rStar<br />\n<a href=\"https://arxiv.org/abs/2501.04519\">"))
+  }
+}

@@ -19,13 +19,15 @@ public struct SiteConfig: Sendable, Equatable {
   /// name; a pattern without `/` names a file or folder at any depth, one with `/` a path from
   /// `content/`.
   public var ignore: [String] = []
+  /// Every line break inside a paragraph shows, as in Obsidian's reading view by default.
+  public var hardLineBreaks: Bool = false
 
   public init() {}
 
   /// The keys `notes-site.yml` understands, as written in the file.
   public static let knownKeys = [
     "title", "description", "base_url", "language", "notes_per_page", "history_limit",
-    "feed_limit", "restore_last_note", "unsafe_html", "ignore",
+    "feed_limit", "restore_last_note", "unsafe_html", "ignore", "hard_line_breaks",
   ]
 
   /// Reads the config file at `url` (`displayPath` is how diagnostics name it). A missing file

@@ -57,6 +57,7 @@ struct SiteConfigReader {
       case "feed_limit": int(entry, atLeast: 0).map { config.feedLimit = $0 }
       case "restore_last_note": bool(entry).map { config.restoreLastNote = $0 }
       case "unsafe_html": bool(entry).map { config.unsafeHTML = $0 }
+      case "hard_line_breaks": bool(entry).map { config.hardLineBreaks = $0 }
       case "ignore":
         if entry.value.isNull { break }
         if let patterns = entry.value.stringList {

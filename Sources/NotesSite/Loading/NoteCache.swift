@@ -343,6 +343,7 @@ struct RenderedNoteCache: Sendable {
     var h = StableHasher()
     h.combine([basePath] + labels)
     h.combine(site.config.unsafeHTML)
+    h.combine(site.config.hardLineBreaks)
     for id in site.notes.keys.sorted() {
       let n = site.notes[id]!
       h.combine([id, n.sourcePath, n.title, n.folderID])

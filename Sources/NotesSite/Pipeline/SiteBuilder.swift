@@ -215,7 +215,7 @@ public enum SiteBuilder {
         options: RenderOptions(
           unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
           headingAnchorLabel: anchorLabel, footnoteBackLabel: footnoteBackLabel,
-          titleHeading: note.opensWithItsTitle),
+          titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks),
         resolver: resolver)
       let html = BodyHeadings.fitted(result.html)
       return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: result.diagnostics), false, embeds)

@@ -36,7 +36,8 @@ struct NoteResolver: LinkResolver {
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
             sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
-            section: fragment, titleHeading: other.opensWithItsTitle),
+            section: fragment, titleHeading: other.opensWithItsTitle,
+            hardLineBreaks: site.config.hardLineBreaks),
           resolver: nested)
         return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
       }
