@@ -26,6 +26,23 @@ import Testing
     return String(before[start.upperBound...])
   }
 
+  /// Anchors written as GitHub, mdBook and MkDocs make them land on the heading.
+  @Test func githubStyleAnchorsLand() async throws {
+    let site = try SiteFixture([
+      "content/B.md": "# B\n\n## What's new?\n\n## `[output.html.print]`\n\n## C++ & Rust\n",
+      "content/A.md": "[a](B.md#whats-new) [b](B.md#outputhtmlprint) [[B#whats-new|c]] [d](B.md#c--rust) [e](B.md#nope)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("notes/a")
+    #expect(Self.href(of: "a", in: html) == "/notes/b/#what-s-new")
+    #expect(Self.href(of: "b", in: html) == "/notes/b/#output-html-print")
+    #expect(Self.href(of: "c", in: html) == "/notes/b/#what-s-new")
+    #expect(Self.href(of: "d", in: html) == "/notes/b/#c-rust")
+    #expect(Self.href(of: "e", in: html) == "/notes/b/")
+    #expect(report.diagnostics.map(\.message) == ["no heading 'nope' in 'content/B.md'; linking to the note"])
+  }
+
   @Test func aMissingHeadingLinksToTheNoteWithAWarning() async throws {
     let site = try SiteFixture([
       "content/Guide.md": "# Guide\n\n## Setup\n\n### Linux\n\nSteps.\n",

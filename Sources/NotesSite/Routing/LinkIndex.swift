@@ -54,6 +54,7 @@ struct LinkIndex: Sendable {
         let text = Self.key(heading.text)
         headings[text] = headings[text] ?? heading.id
       }
+
       for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
@@ -96,6 +97,21 @@ struct LinkIndex: Sendable {
     if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
     return s.precomposedStringWithCanonicalMapping.lowercased()
   }
+  /// A heading's anchor as GitHub (github-slugger), mdBook and MkDocs make it: lower case,
+  /// letters, digits, `-` and `_` kept, each space a `-`, everything else dropped.
+  static func githubSlug(_ text: String) -> String {
+    var out = String.UnicodeScalarView()
+    for scalar in text.lowercased().unicodeScalars {
+      let p = scalar.properties
+      if p.isAlphabetic || p.numericType != nil || p.generalCategory == .nonspacingMark || scalar == "-" || scalar == "_" {
+        out.append(scalar)
+      } else if p.isWhitespace {
+        out.append("-")
+      }
+    }
+    return String(out)
+  }
+
   static func stripExtension(_ p: String) -> String {
     let ext = PathName.extension(p)
     // Note extensions are ASCII: dropping their bytes drops their characters.
@@ -134,6 +150,10 @@ struct LinkIndex: Sendable {
     guard let fragment, !fragment.isEmpty else { return nil }
     let ids = headingIDs[noteID] ?? [:]
     if let id = ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] { return id }
+    // An anchor as GitHub, mdBook and MkDocs write it (`#whats-new` for "What's new?"); only
+    // looked for when nothing else matched, so it costs nothing on the common path.
+    let wanted = fragment.lowercased()
+    if let id = ids.filter({ Self.githubSlug($0.key) == wanted }).map(\.value).min() { return id }
     if let last = fragment.split(separator: "#").last, last.count < fragment.count {
       return headingID(String(last), in: noteID)
     }
