@@ -156,4 +156,25 @@ import Testing
     #expect(html.contains("<a href=\"/d/b/#h\">y</a>"))
     #expect(report.diagnostics.map(\.message) == ["no note or file at '../nope/'"])
   }
+
+  /// mdBook books link chapters by the pages mdBook makes: `x.html`, a folder's `index.html`.
+  @Test func mdBookHTMLLinksLandOnTheirChapters() async throws {
+    let site = try SiteFixture([
+      "content/cli/README.md": "# CLI\n",
+      "content/format/configuration/general.md": "# General\n\n## Rust options\n",
+      "content/format/configuration/index.md": "# Configuration\n",
+      "content/guide/intro.md": """
+        [a](../cli/index.html) [b](../format/configuration/general.html#rust-options) \
+        [c](/format/configuration/index.html) [d](../format/index.html) [e](../nope.html)
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("guide/intro")
+    #expect(HeadingLinkTests.href(of: "a", in: html) == "/cli/readme/")
+    #expect(HeadingLinkTests.href(of: "b", in: html) == "/format/configuration/general/#rust-options")
+    #expect(HeadingLinkTests.href(of: "c", in: html) == "/format/configuration/index/")
+    #expect(HeadingLinkTests.href(of: "d", in: html) == "/format/")
+    #expect(report.diagnostics.map(\.message) == ["no note or file at '../nope.html'"])
+  }
 }

@@ -194,6 +194,20 @@ struct LinkIndex: Sendable {
         }
         if let file = filesByPath[k] { return (.file(file), []) }
         if let folder = foldersByPath[k], !k.isEmpty { return (.folder(folder), []) }
+        // A chapter linked by the page mdBook makes of it: `x.html` is `x.md`, a folder's
+        // `index.html` its `README.md` (or `index.md`, or the folder).
+        if k.hasSuffix(".html") {
+          let stem = String(k.dropLast(5))
+          if let note = notesByPath[stem] { return (.note(note, fragment: headingID(ref.fragment, in: note)), []) }
+          if PathName.last(stem) == "index" {
+            let folder = String(PathName.folder(stem))
+            let prefix = folder.isEmpty ? "" : folder + "/"
+            if let note = notesByPath[prefix + "readme"] ?? notesByPath[prefix + "index"] {
+              return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
+            }
+            if let id = foldersByPath[folder], !folder.isEmpty { return (.folder(id), []) }
+          }
+        }
       }
       // A link written for the page's URL, as Hugo notes write them: from `d/a.md` (page
       // `/d/a/`), `../b/` means the page `/d/b/`. Tried only for URL-like links (ending in
