@@ -50,3 +50,32 @@ import Testing
     #expect(!site.exists("work/hidden"))
   }
 }
+
+/// A Notion export names every page and folder `Title <32 hex digits>`; readers see the title.
+@Suite struct NotionNameTests {
+  @Test(arguments: [
+    ("회의록 2e36286fa4b680b2805ecb642295eb1b", "회의록"),
+    ("Meeting notes 0123456789abcdef0123456789abcdef", "Meeting notes"),
+    ("Meeting notes 0123456789ABCDEF0123456789ABCDEF", "Meeting notes 0123456789ABCDEF0123456789ABCDEF"),
+    ("Meeting notes-0123456789abcdef0123456789abcdef", "Meeting notes-0123456789abcdef0123456789abcdef"),
+    ("0123456789abcdef0123456789abcdef", "0123456789abcdef0123456789abcdef"),
+    ("Short abcdef", "Short abcdef"),
+  ])
+  func theIdIsLeftOffTheName(_ name: String, _ shown: String) {
+    #expect(PathName.displayName(name) == shown)
+  }
+
+  @Test func foldersAndTitlesReadWithoutIdsWhileURLsKeepThem() async throws {
+    let site = try SiteFixture([
+      "content/Projects 0123456789abcdef0123456789abcdef/Plan 2e36286fa4b680b2805ecb642295eb1b.md": "Plan text.\n",
+      "content/Index.md": "[plan](Projects%200123456789abcdef0123456789abcdef/Plan%202e36286fa4b680b2805ecb642295eb1b.md)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let page = try site.page("projects-0123456789abcdef0123456789abcdef/plan-2e36286fa4b680b2805ecb642295eb1b")
+    #expect(page.contains("<h1>Plan</h1>"))
+    #expect(page.contains("<h2 class=\"column-title\">Projects</h2>"))
+    #expect(try site.page("notes/index").contains("href=\"/projects-0123456789abcdef0123456789abcdef/plan-2e36286fa4b680b2805ecb642295eb1b/\""))
+  }
+}

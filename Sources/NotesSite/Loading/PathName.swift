@@ -31,6 +31,18 @@ enum PathName {
     return String(name[..<dot])
   }
 
+  /// A name as a reader should see it: a Notion export's page id (a space and 32 lowercase
+  /// hex digits, `Meeting notes 2e36286fa4b680b2805ecb642295eb1b`) left off. URLs keep it.
+  static func displayName(_ name: some StringProtocol) -> String {
+    let name = String(name)
+    let u = name.utf8
+    guard u.count > 33 else { return String(name) }
+    let idStart = u.index(u.endIndex, offsetBy: -32)
+    let hexDigits = u[idStart...].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
+    guard hexDigits, u[u.index(before: idStart)] == 0x20 else { return String(name) }
+    return String(name[..<u.index(before: idStart)])
+  }
+
   /// What `NSString.pathExtension` gives: the text after the last `.` of the last component,
   /// without the dot (`md`); empty when it has none or only a leading dot.
   static func `extension`(_ path: String) -> Substring {

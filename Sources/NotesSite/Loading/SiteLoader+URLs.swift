@@ -109,7 +109,7 @@ extension SiteLoader {
       let up = PathName.folder(directory)
       let depth = directory.split(separator: "/").count - 1
       site.folders[id] = Folder(
-        id: id, name: String(PathName.last(directory)), sourcePath: directory,
+        id: id, name: PathName.displayName(PathName.last(directory)), sourcePath: directory,
         parentID: up.isEmpty ? nil : folderIDOf[up]!, depth: depth)
       if !up.isEmpty { ensureFolder(directory: up) }
     }
@@ -129,7 +129,7 @@ extension SiteLoader {
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
-      ?? PathName.stem(source.path)
+      ?? PathName.displayName(PathName.stem(source.path))
     // Git dates cover the whole history, following renames: the created date comes from the
     // first commit even when `history_limit` keeps it out of `revisions`.
     let firstCommit = history?.firstRevision(ofContentPath: source.path)
