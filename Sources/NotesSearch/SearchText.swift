@@ -7,7 +7,9 @@ import Foundation
 ///    so `が` stays distinct from `か`), lowercase, NFC, and final `ς` → `σ` (JavaScript's
 ///    `toLowerCase` picks the final form by context; Swift's does not).
 /// 2. Split into runs of letters and numbers (general categories L and N). Runs of Han,
-///    Hiragana and Katakana ("CJK", exact ranges in `isCJK`) are separate runs.
+///    Hiragana, Katakana and Hangul ("CJK", exact ranges in `isCJK`) are separate runs.
+///    (Korean writes spaces, but fastens particles to words — `라즈베리파이는` — so its words
+///    are bigrams too, or a search for `라즈베리파이` would miss them.)
 /// 3. A word run is one term, cut to `maxTermLength` scalars. A CJK run gives its overlapping
 ///    character bigrams (`東京都` → `東京`, `京都`), or itself if it is one character long.
 public enum SearchText {
@@ -224,15 +226,17 @@ public enum SearchText {
     }
   }
 
-  /// Han, Hiragana and Katakana, as explicit ranges because neither side can rely on the
-  /// other's Unicode script data. `search.js` has the same list in `CJK`.
+  /// Han, Hiragana, Katakana and Hangul, as explicit ranges because neither side can rely on
+  /// the other's Unicode script data. `search.js` has the same list in `CJK`.
   static func isCJK(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.value {
     case 0x3005...0x3007, 0x303B,  // 々 〆 〇 〻
       0x3040...0x30FF,  // Hiragana, Katakana (ー included; ・ is not a letter)
+      0x3131...0x318E,  // Hangul compatibility jamo (ㅋ)
       0x31F0...0x31FF,  // Katakana phonetic extensions
       0x3400...0x4DBF,  // Han extension A
       0x4E00...0x9FFF,  // Han
+      0xAC00...0xD7A3,  // Hangul syllables
       0xF900...0xFAFF,  // Han compatibility (NFKD maps most to the unified ones)
       0x20000...0x3FFFF:  // Han extensions B and later
       return true

@@ -53,9 +53,9 @@
   // Combining marks, except the kana voicing marks that NFC puts back on their kana.
   const STRIPPED_MARK = /(?![\u3099\u309A])\p{M}/gu;
   const LETTER_OR_NUMBER = /[\p{L}\p{N}]/u;
-  // Han, Hiragana, Katakana: the same explicit ranges as SearchText.isCJK.
+  // Han, Hiragana, Katakana, Hangul: the same explicit ranges as SearchText.isCJK.
   const CJK =
-    /[\u3005-\u3007\u303B\u3040-\u30FF\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
+    /[\u3005-\u3007\u303B\u3040-\u30FF\u3131-\u318E\u31F0-\u31FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7A3\uF900-\uFAFF\u{20000}-\u{3FFFF}]/u;
 
   function normalize(text) {
     return text

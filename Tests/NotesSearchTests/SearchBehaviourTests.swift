@@ -53,6 +53,23 @@ import Testing
     #expect(try urls("抹茶") == ["/Personal/kyoto/"])
   }
 
+  /// Korean fastens particles to words (라즈베리파이는, 라즈베리파이에서): the word is found
+  /// inside them, as a Notion or Obsidian search finds it.
+  @Test func aKoreanWordWithAParticleIsFound() throws {
+    let notes = [
+      SearchDocument(
+        url: "/pi/", title: "Pi", folder: "F", text: "라즈베리파이는 작다. 라즈베리파이에서 실행한다.",
+        updated: Date(timeIntervalSince1970: 2)),
+      SearchDocument(
+        url: "/car/", title: "차", folder: "F", text: "자동차의 속도", updated: Date(timeIntervalSince1970: 1)),
+    ]
+    let korean = ReferenceSearch(files: SearchIndex.build(notes))
+    #expect(try korean.search("라즈베리파이").hits.map(\.url) == ["/pi/"])
+    #expect(try korean.search("속도").hits.map(\.url) == ["/car/"])
+    #expect(try korean.search("파이썬").hits.map(\.url) == [])
+    #expect(SearchText.terms(in: "라즈베리파이는") == ["라즈", "즈베", "베리", "리파", "파이", "이는"])
+  }
+
   @Test func everyBigramOfALongerJapaneseQueryMustMatch() throws {
     #expect(try urls("東京都") == ["/Travel/tokyo/"])
     #expect(try urls("東京茶") == [])

@@ -16,7 +16,7 @@ import Testing
     ("Ὀδυσσεύς", ["οδυσσευσ"]),
     ("İstanbul", ["istanbul"]),
     ("Москва ёлка", ["москва", "елка"]),
-    ("한국어 문서", ["한국어", "문서"]),
+    ("한국어 문서", ["한국", "국어", "문서"]),  // Hangul as bigrams: particles fasten to words
   ])
   func wordsAreCaseAndAccentInsensitive(text: String, expected: [String]) {
     #expect(SearchText.terms(in: text) == expected)
