@@ -86,6 +86,7 @@ struct Prepared {
     var blockCandidates: [CmarkNode] = []
     var highlights = false
     var bareURLs = false
+    var bracketLinks: [CmarkNode] = []
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -94,6 +95,8 @@ struct Prepared {
           if !entering, let last = node.lastChild, last.isText, last.literalContains("^") { blockCandidates.append(node) }
         case CMARK_NODE_HEADING:
           if entering { headingNodes.append(node) }
+        case CMARK_NODE_LINK:
+          if entering, WikiLinkRepair.isWikiLinkReadAsLink(node) { bracketLinks.append(node) }
         case CMARK_NODE_TEXT:
           guard let c = cmark_node_get_literal(node.pointer) else { return }
           // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
@@ -115,9 +118,12 @@ struct Prepared {
     // Comments go first; what they held is gone, so the nodes are collected again.
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
-      (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates) = (nil, [], [], [], [])
+      (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
       collect()
     }
+    for link in bracketLinks { WikiLinkRepair.run(link, source: source) }
+    // What was a link's destination is text now, and may be a bare URL.
+    if !bracketLinks.isEmpty { bareURLs = true }
     StrikethroughPass.run(tildeTexts, source: source)
     tables = TablePass.run(tableCandidates, source: source)
     StrikethroughPass.run(tables.tildeTexts, source: source)

@@ -17,6 +17,17 @@ import Testing
     #expect(out.contains("<p>Before \(expected) after.</p>"), "\(out)")
   }
 
+  /// A wiki link right before parentheses (Logseq's block references, `[[Page]]((uuid))`)
+  /// stays a wiki link; cmark alone would make `[Page]` the text of a link to `(uuid)`.
+  @Test func aWikiLinkBeforeParenthesesStaysAWikiLink() throws {
+    let note = render("Line one.\n\nSee [[Roadmap]]((6371a0ef)) and [[Roadmap|plan]](https://x.org) and [x](y.md).")
+    #expect(note.html.contains(#"See <a class="wiki-link" href="/notes/roadmap/">Roadmap</a>((6371a0ef)) and "#), "\(note.html)")
+    #expect(note.html.contains(#"<a class="wiki-link" href="/notes/roadmap/">plan</a>(<a href="https://x.org">https://x.org</a>) and "#))
+    let references = Markdown.analyze("Line one.\n\nSee [[Roadmap]]((6371a0ef)).").references
+    #expect(references.map(\.target) == ["Roadmap"])
+    #expect(references.first?.line == 3 && references.first?.column == 5)
+  }
+
   @Test func literalBackslashBeforePipeIsReadAsTheTablePipe() {
     let link = WikiLinkSyntax.matches(in: #"see [[Roadmap\|plan]]"#).first?.link
     #expect(link == WikiLink(isEmbed: false, target: "Roadmap", fragment: nil, label: "plan"))
