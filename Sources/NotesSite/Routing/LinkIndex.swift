@@ -54,7 +54,6 @@ struct LinkIndex: Sendable {
         let text = Self.key(heading.text)
         headings[text] = headings[text] ?? heading.id
       }
-
       for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
@@ -97,6 +96,7 @@ struct LinkIndex: Sendable {
     if s.utf8.allSatisfy({ $0 < 0x80 }) { return s.lowercased() }
     return s.precomposedStringWithCanonicalMapping.lowercased()
   }
+
   /// A heading's anchor as GitHub (github-slugger), mdBook and MkDocs make it: lower case,
   /// letters, digits, `-` and `_` kept, each space a `-`, everything else dropped.
   static func githubSlug(_ text: String) -> String {
