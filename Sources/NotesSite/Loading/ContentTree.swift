@@ -165,4 +165,3 @@ struct IgnorePatterns {
       || fromRoot.contains { fnmatch($0, path, FNM_PATHNAME) == 0 }
   }
 }
-
