@@ -114,7 +114,8 @@ enum AutolinkSyntax {
     return end
   }
 
-  /// `end` moved back over trailing punctuation, entity-like `&name;` and unmatched `)`.
+  /// `end` moved back over trailing punctuation and quotes, entity-like `&name;` and
+  /// unmatched `)`.
   private static func trimmedEnd(_ bytes: [UInt8], start: Int, end: Int) -> Int {
     var opening = 0
     var closing = 0
@@ -128,8 +129,10 @@ enum AutolinkSyntax {
         guard closing > opening else { return end }
         closing -= 1
         end -= 1
+      // GFM's list, and the quotes cmark-gfm also leaves out (`"https://x.org/a"`).
       case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","),
-        UInt8(ascii: ":"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"):
+        UInt8(ascii: ":"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~"),
+        UInt8(ascii: "\""), UInt8(ascii: "'"):
         end -= 1
       case UInt8(ascii: ";"):
         var name = end - 2

@@ -16,6 +16,13 @@ import Testing
     #expect(out.contains(a("https://x.org/a")))
   }
 
+  /// A quoted URL (`{% linkpreview "https://metatags.io/" %}` in a Jekyll post) keeps its
+  /// quotes outside the link.
+  @Test func quotesAroundTheURLStayOutside() {
+    #expect(html("Q1 \"https://example.org/x\" end").contains("Q1 &quot;\(a("https://example.org/x"))&quot; end"))
+    #expect(html("Q2 'https://example.org/y'. end").contains("Q2 '\(a("https://example.org/y"))'. end"))
+  }
+
   @Test func punctuationInsideTheURLStays() {
     #expect(html("https://x.org/a.b,c!d:e?f=1").contains(a("https://x.org/a.b,c!d:e?f=1")))
   }
