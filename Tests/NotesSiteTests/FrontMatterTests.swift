@@ -167,6 +167,10 @@ extension FrontMatterTests {
       #expect(load("---\npublish: true\ndraft: true\n---\n").0.draft)
       #expect(load("---\ndraft: true\npublish: true\n---\n").0.draft)
       #expect(load("---\npublish: nope\n---\n").1.count == 1)
+      // Jekyll's `published: false` is a draft too; a date there is still the created date.
+      #expect(load("---\npublished: false\n---\n") == ({ var f = FrontMatter(); f.draft = true; return f }(), []))
+      #expect(load("---\npublished: true\n---\n") == (FrontMatter(), []))
+      #expect(load("---\npublished: 2024-05-06\n---\n").0.date == Date(timeIntervalSince1970: 1_714_953_600))
     }
 
     /// Dendron writes Unix times in milliseconds; ten digits are seconds.

@@ -44,6 +44,9 @@ struct FrontMatterReader {
     for entry in entries where !entry.value.isNull {
       let value = entry.value
       switch entry.key {
+      // Jekyll's `published: false` keeps a page unpublished, like `draft: true`.
+      case "published" where value.bool != nil:
+        if value.bool == false { frontMatter.draft = true }
       case "created", "publishDate", "published":
         otherCreated = otherCreated ?? otherDate(entry)
       case "lastmod", "modified", "last-modified", "last_modified":
