@@ -197,7 +197,7 @@ struct RenderTargets {
   var texts: [InlineTextPass.Target] = []
   var items: [CmarkNode] = []
   var quotes: [CmarkNode] = []
-  /// Code blocks whose info string has a `title=`.
+  /// Code blocks whose info string has a `title=` or a `lang:file`.
   var titledCode: [CmarkNode] = []
 
   init(_ root: CmarkNode) {
@@ -222,7 +222,9 @@ struct RenderTargets {
       case CMARK_NODE_BLOCK_QUOTE:
         if entering { quotes.append(node) }
       case CMARK_NODE_CODE_BLOCK:
-        if let info = cmark_node_get_fence_info(node.pointer), strstr(info, "title=") != nil { titledCode.append(node) }
+        if let info = cmark_node_get_fence_info(node.pointer), strstr(info, "title=") != nil || strchr(info, 0x3A) != nil {
+          titledCode.append(node)
+        }
       default:
         break
       }

@@ -20,6 +20,16 @@ import Testing
     #expect(CodeTitlePass.title(in: info) == title)
   }
 
+  /// Zenn and Qiita write the file after the language: ` ```ruby:hello.rb `.
+  @Test func languageColonFileIsALanguageAndACaption() {
+    #expect(
+      html("```arduino:Blinking_a_LED.ino\nvoid setup() {}\n```\n")
+        == "<figure class=\"code-block\">\n<figcaption>Blinking_a_LED.ino</figcaption>\n<pre tabindex=\"0\"><code class=\"language-arduino\">void setup() {}\n</code></pre>\n</figure>\n")
+    #expect(html("```:only-file\nx\n```").contains("<pre tabindex=\"0\"><code class=\"language-:only-file\">"))
+    #expect(CodeTitlePass.languageAndFile(in: "https://x.org") == nil)
+    #expect(CodeTitlePass.languageAndFile(in: "c++:main.cpp {1}")! == ("c++", "main.cpp"))
+  }
+
   @Test func untitledBlocksAndTitlesInTextStayAsTheyWere() {
     #expect(html("```ts\nx\n```\n") == "<pre tabindex=\"0\"><code class=\"language-ts\">x\n</code></pre>\n")
     #expect(html("`title=\"x\"` and title=\"y\"") == "<p><code>title=&quot;x&quot;</code> and title=&quot;y&quot;</p>\n")

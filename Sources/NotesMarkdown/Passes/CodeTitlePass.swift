@@ -5,16 +5,33 @@ import Foundation
 /// (also `title='…'` or `title=word`): the block goes into a `<figure class="code-block">`
 /// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class.
 enum CodeTitlePass {
-  /// `blocks`: code blocks whose info string contains `title=`.
+  /// `blocks`: code blocks whose info string contains `title=` or `:`.
   static func run(_ blocks: [CmarkNode]) {
     for block in blocks {
-      guard let title = title(in: block.fenceInfo) else { continue }
+      let info = block.fenceInfo
+      var caption = title(in: info)
+      // Zenn's and Qiita's `lang:file` (` ```ruby:hello.rb `): the language is the part before
+      // the colon (cmark would make the whole word the class), the file the caption.
+      if caption == nil, let (language, file) = languageAndFile(in: info) {
+        cmark_node_set_fence_info(block.pointer, language + info.drop { !$0.isWhitespace })
+        caption = file
+      }
+      guard let title = caption else { continue }
       let figure = CmarkNode.customBlock(
         enter: "<figure class=\"code-block\">\n<figcaption>\(HTML.escape(title))</figcaption>\n",
         exit: "</figure>\n")
       block.insertBefore(figure)
       figure.append(block)
     }
+  }
+
+  /// `ruby` and `hello.rb` from an info string whose first word is `ruby:hello.rb`.
+  static func languageAndFile(in info: String) -> (String, String)? {
+    let word = info.prefix { !$0.isWhitespace }
+    guard let colon = word.firstIndex(of: ":"), colon != word.startIndex,
+      word.index(after: colon) != word.endIndex, !word.contains("//")
+    else { return nil }
+    return (String(word[..<colon]), String(word[word.index(after: colon)...]))
   }
 
   /// The value of `title=` in an info string, quoted with `"` or `'`, or up to the next space.
