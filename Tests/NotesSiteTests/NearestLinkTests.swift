@@ -104,9 +104,10 @@ import Testing
       "content/v0.11.md": "Release.\n",
       "content/Drawing 22.43.28.excalidraw.md": "Drawing.\n",
       "content/diagram.png": "png",
+      "content/Object-Mapping.md": "Mapping.\n",
       "content/Links.md": """
         [[templates.daily]] [[Learn Next.js]] [[Type 1 vs. Type 2]] [[v0.11]] [[sub/Learn Next.js]] \
-        [[Drawing 22.43.28.excalidraw]] ![[diagram.png]] [[missing.png]]
+        [[Drawing 22.43.28.excalidraw]] [[Object Mapping]] ![[diagram.png]] [[missing.png]]
         """,
     ])
     defer { site.remove() }
@@ -115,9 +116,9 @@ import Testing
     let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
     let links = internalLinks(String(html[body...]))
     #expect(
-      links.prefix(6) == [
+      links.prefix(7) == [
         "/notes/templates-daily/", "/sub/learn-next-js/", "/notes/type-1-vs-type-2/", "/notes/v0-11/",
-        "/sub/learn-next-js/", "/notes/drawing-22-43-28-excalidraw/",
+        "/sub/learn-next-js/", "/notes/drawing-22-43-28-excalidraw/", "/notes/object-mapping/",
       ], "\(links)")
     #expect(html.contains("<img src=\"/notes/diagram.png\""))
     let warnings = report.diagnostics.map(\.message)

@@ -270,7 +270,10 @@ struct LinkIndex: Sendable {
         }
         return (.missing("no note '\(target)'"), [])
       }
-      let candidates = notesByName[k] ?? notesByTitle[k] ?? []
+      // A GitHub wiki names the file of `[[Object Mapping]]` `Object-Mapping.md`.
+      let candidates =
+        notesByName[k] ?? notesByTitle[k]
+        ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
       guard !candidates.isEmpty else {
         return (.missing("no note named '\(target)'"), [])
       }
