@@ -116,7 +116,7 @@ import Testing
   @Test func pdfIsAnObjectWithALinkInside() {
     #expect(
       html("![[spec.pdf]]").contains(
-        #"<object class="embed-pdf" data="/notes/spec.pdf" type="application/pdf"><a class="embed-file" href="/notes/spec.pdf">spec.pdf</a></object>"#
+        #"<object class="embed-pdf" data="/notes/spec.pdf" type="application/pdf" aria-label="spec.pdf"><a class="embed-file" href="/notes/spec.pdf">spec.pdf</a></object>"#
       ))
   }
 

@@ -193,7 +193,11 @@ extension FrontMatterTests {
       #expect(fm.aliases == ["/old/"])
       // Obsidian reads a text of tags separated by spaces too (a tag has no spaces); a list
       // item keeps its words together, and aliases (which have spaces) are never split.
-      #expect(load("---\ntags: recipe vegan,quick\n---\n").0.tags == ["recipe", "vegan", "quick"])
+      #expect(load("---\ntags: recipe vegan quick\n---\n").0.tags == ["recipe", "vegan", "quick"])
+      // With commas, only commas separate: a tag path may hold spaces.
+      #expect(
+        load("---\ntags: Technology/Software Development, Technology/Security\n---\n").0.tags
+          == ["Technology/Software Development", "Technology/Security"])
       #expect(load("---\ntag: \"#a #b\"\n---\n").0.tags == ["a", "b"])
       #expect(load("---\ntags: [to read, \"#c\"]\n---\n").0.tags == ["to read", "c"])
       #expect(load("---\naliases: Old Name, Other\n---\n").0.aliases == ["Old Name", "Other"])

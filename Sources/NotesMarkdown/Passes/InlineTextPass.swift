@@ -135,8 +135,9 @@ enum InlineTextPass {
         "<img\(src)\(HTML.attribute("alt", altText(link, name: name))) loading=\"lazy\"\(size)>"
     case .pdf:
       let data = HTML.attribute("data", InlineHTML.safeURL(url))
+      // An accessible name (axe: object-alt): the file's name, as the fallback link says.
       return
-        "<object class=\"embed-pdf\"\(data) type=\"application/pdf\"\(size)>\(fallback)</object>"
+        "<object class=\"embed-pdf\"\(data) type=\"application/pdf\"\(HTML.attribute("aria-label", name))\(size)>\(fallback)</object>"
     case .audio:
       return "<audio controls preload=\"metadata\"\(src)>\(fallback)</audio>"
     case .video:

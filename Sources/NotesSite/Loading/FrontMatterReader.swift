@@ -122,12 +122,17 @@ struct FrontMatterReader {
     return list
   }
 
-  /// Tags as a list, or as one text separated by commas or spaces (`tags: recipe, vegan` or
-  /// `tags: recipe vegan`, as Obsidian reads it: a tag has no spaces), each without a leading `#`.
+  /// Tags as a list, or as one text separated by commas, or by spaces when it has no comma
+  /// (`tags: recipe, vegan` or `tags: recipe vegan`, as Obsidian reads them), each without a
+  /// leading `#`.
   private mutating func tags(_ entry: YAMLNode.Entry) -> [String] {
+    // With commas, a tag may hold spaces (`Technology/Software Development, Technology/Security`);
+    // without, spaces separate tags.
     let written =
-      entry.value.string.map { $0.split(whereSeparator: { $0 == "," || $0.isWhitespace }).map(String.init) }
-      ?? list(entry)
+      entry.value.string.map { text in
+        text.split(whereSeparator: text.contains(",") ? { $0 == "," } : { $0.isWhitespace })
+          .map { $0.trimmingCharacters(in: .whitespaces) }
+      } ?? list(entry)
     return written.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 }.filter { !$0.isEmpty }
   }
 
