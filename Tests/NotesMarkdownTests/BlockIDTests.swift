@@ -29,6 +29,16 @@ import Testing
     #expect(page.contains("2^10 and x ^ y") && page.contains("<code>code ^nope</code>"))
   }
 
+  /// A task with an id stays a task: its checkbox first, then the anchor after its text.
+  @Test func aTaskWithAnIdKeepsItsCheckbox() {
+    let page = html("- [ ] task with id ^abc123\n- [x] done ^def\n- plain ^ghi\n")
+    #expect(page.contains("<input type=\"checkbox\" disabled=\"\"") || page.contains("<input type=\"checkbox\" disabled"), "\(page)")
+    #expect(!page.contains("[ ]") && !page.contains("[x]"), "\(page)")
+    #expect(page.contains("task with id<span id=\"^abc123\"></span>"), "\(page)")
+    #expect(page.contains("<span id=\"^ghi\"></span>plain"))
+    #expect(Markdown.analyze("- [ ] task ^abc\n- [x] done ^def\n").tasks == TaskCount(done: 1, total: 2))
+  }
+
   @Test func theAnalysisKnowsTheIdsAndReadsNoMarker() {
     let analysis = Markdown.analyze(Self.note)
     #expect(analysis.blockIDs == ["^376b9d", "^text-list", "^my-list"])

@@ -47,13 +47,18 @@ enum BlockIDPass {
     (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == UInt8(ascii: "-")
   }
 
-  /// Gives each named block its anchor: an empty element at the start of a paragraph, or
-  /// just before any other block.
+  /// Gives each named block its anchor: an empty element at the start of a paragraph (after
+  /// a task item's text, whose `[ ]` must stay first), or just before any other block.
   static func anchor(_ blocks: [(id: String, block: CmarkNode)]) {
     for (id, block) in blocks {
       let html = "<span id=\"\(HTML.escape(id))\"></span>"
       if block.isParagraph, let first = block.firstChild {
-        first.insertBefore(CmarkNode.customInline(enter: html))
+        if block.parent?.type == CMARK_NODE_ITEM, first.isText, first.literal.hasPrefix("[") {
+          // A task item (`- [ ] task ^id`): its `[ ]` must stay first to become the checkbox.
+          first.insertAfter(CmarkNode.customInline(enter: html))
+        } else {
+          first.insertBefore(CmarkNode.customInline(enter: html))
+        }
       } else {
         block.insertBefore(CmarkNode.customBlock(enter: html))
       }
