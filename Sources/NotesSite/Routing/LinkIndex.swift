@@ -251,7 +251,11 @@ struct LinkIndex: Sendable {
         // `[[Learn Next.js]]`, `![[Drawing 22.43.28.excalidraw]]`), as Obsidian reads it.
         guard notesByPath[k] != nil || notesByName[k] != nil || notesByTitle[k] != nil
           || noteSourcePath.values.contains(where: { Self.key(Self.stripExtension($0)).hasSuffix("/" + k) })
-        else { return (.missing("no file named '\(target)'"), []) }
+        else {
+          // `[[Functional Dependencies. Normal Forms]]` reads as a note's name, not a file's.
+          let looksLikeFile = AttachmentKind(fileExtension: ext) != .other
+          return (.missing("no \(looksLikeFile ? "file" : "note or file") named '\(target)'"), [])
+        }
       }
       if target.contains("/") {
         if let exact = notesByPath[k] {
