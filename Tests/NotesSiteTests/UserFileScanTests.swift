@@ -74,3 +74,41 @@ import Testing
     #expect(Set(OutputWriter.readFingerprint(output, warnings: false).commit?.kept ?? []) == Set(expected.keys))
   }
 }
+
+/// The swap of the new site for the old is one step where the system allows it, so a server
+/// reading the output never finds it missing.
+@Suite struct OutputSwapTests {
+  @Test func exchangeSwapsTwoFoldersWhole() throws {
+    let root = FileManager.default.temporaryDirectory.appendingPathComponent("swap-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let (a, b) = (root.appendingPathComponent("a"), root.appendingPathComponent("b"))
+    try FileManager.default.createDirectory(at: a.appendingPathComponent("sub"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
+    try Data("old".utf8).write(to: a.appendingPathComponent("sub/index.html"))
+    try Data("new".utf8).write(to: b.appendingPathComponent("index.html"))
+    #if os(Linux)
+      // tmpfs and ext4, where tests run, have RENAME_EXCHANGE.
+      #expect(OutputWriter.exchange(a.path, b.path))
+      #expect(try String(contentsOf: a.appendingPathComponent("index.html"), encoding: .utf8) == "new")
+      #expect(try String(contentsOf: b.appendingPathComponent("sub/index.html"), encoding: .utf8) == "old")
+    #endif
+    // Nothing to swap with: false, and nothing moved.
+    #expect(!OutputWriter.exchange(a.path, root.appendingPathComponent("missing").path))
+    #expect(FileManager.default.fileExists(atPath: a.path))
+  }
+
+  @Test func aRebuildLeavesNoOutputMissingAndTheOldSiteAsTheSpare() async throws {
+    let site = try SiteFixture(["content/A.md": "# A\n", "content/B.md": "# B\n"])
+    defer { site.remove() }
+    _ = await site.build()
+    try site.write("content/A.md", "# A\n\nEdited.\n")
+    _ = await site.build()
+    let output = site.root.appendingPathComponent("_site")
+    #expect(try site.page("notes/a").contains("Edited."))
+    let siblings = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
+    // The staging name is gone: the old site moved on to be the spare tree.
+    #expect(!siblings.contains { $0.hasSuffix(".notes-site-new") || $0.hasSuffix(".notes-site-old") }, "\(siblings)")
+    #expect(siblings.contains("._site.notes-site-back"), "\(siblings)")
+    #expect(FileManager.default.fileExists(atPath: output.appendingPathComponent("index.html").path))
+  }
+}

@@ -466,9 +466,18 @@ struct OutputWriter: Sendable {
       let back = Self.sibling(output, "back")
       Self.removeTree(back.path)
       if fm.fileExists(atPath: output.path) {
-        try fm.moveItem(at: output, to: old)
+        // One atomic exchange where the system has it, so a server reading the output
+        // (`serve`, or any web server pointed at it) never finds it missing between two
+        // renames; the old site then moves from the staging name to `.old`.
+        if Self.exchange(staging.path, output.path) {
+          try fm.moveItem(at: staging, to: old)
+        } else {
+          try fm.moveItem(at: output, to: old)
+          try fm.moveItem(at: staging, to: output)
+        }
+      } else {
+        try fm.moveItem(at: staging, to: output)
       }
-      try fm.moveItem(at: staging, to: output)
       let committedAt = Date()
       clock.mark("  commit: manifest, swap")
       // The replaced site becomes the spare tree for the next build, unless this build
@@ -571,6 +580,22 @@ struct OutputWriter: Sendable {
       if type == Int32(DT_DIR) { folders.append(name) } else { unlinkat(fd, name, 0) }
     }
     return folders
+  }
+
+  /// Swaps the directories `a` and `b` in one step (Linux `renameat2` with `RENAME_EXCHANGE`);
+  /// false where the system or file system has no such call, and nothing moved.
+  static func exchange(_ a: String, _ b: String) -> Bool {
+    #if os(Linux)
+      // `renameat2` needs _GNU_SOURCE, which Swift's Glibc module does not define.
+      guard let symbol = dlsym(nil /* RTLD_DEFAULT */, "renameat2") else { return false }
+      typealias RenameAt2 = @convention(c) (Int32, UnsafePointer<CChar>, Int32, UnsafePointer<CChar>, UInt32) -> Int32
+      let renameat2 = unsafeBitCast(symbol, to: RenameAt2.self)
+      let atCurrentDirectory: Int32 = -100  // AT_FDCWD
+      let renameExchange: UInt32 = 2  // RENAME_EXCHANGE
+      return renameat2(atCurrentDirectory, a, atCurrentDirectory, b, renameExchange) == 0
+    #else
+      return false
+    #endif
   }
 
   /// How much older than the last swap a folder's change time must be to count as unchanged
