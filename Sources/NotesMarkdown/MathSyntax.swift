@@ -54,27 +54,13 @@ enum MathSyntax {
   /// Whether `bytes` already hold characters of the range the codes use (U+F0000–U+F01FF):
   /// such a note is left without math rather than misread.
   private static func hasCodes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = bytes.baseAddress else { return false }
-    var offset = 0
-    while let found = memchr(start + offset, 0xF3, bytes.count - offset) {
-      let i = UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
-      if i + 2 < bytes.count, bytes[i + 1] == 0xB0, bytes[i + 2] & 0xF8 == 0x80 { return true }
-      offset = i + 1
-    }
-    return false
+    bytes.containsByte(0xF3) { i in i + 2 < bytes.count && bytes[i + 1] == 0xB0 && bytes[i + 2] & 0xF8 == 0x80 }
   }
 
   /// Whether a `\r` ends a line on its own: cmark counts it as a line, `SourceMap` does not,
   /// so their line numbers would disagree. Such a note is left without math.
   private static func hasLoneCarriageReturn(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let start = bytes.baseAddress else { return false }
-    var offset = 0
-    while let found = memchr(start + offset, 0x0D, bytes.count - offset) {
-      let i = UnsafeRawPointer(start).distance(to: UnsafeRawPointer(found))
-      if i + 1 == bytes.count || bytes[i + 1] != 0x0A { return true }
-      offset = i + 1
-    }
-    return false
+    bytes.containsByte(0x0D) { i in i + 1 == bytes.count || bytes[i + 1] != 0x0A }
   }
 
   /// `body` with the byte at each offset of `codes` (ascending) replaced by its code's

@@ -1,9 +1,4 @@
 import CCmark
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Turns cmark's positions (1-based line and byte column in the Markdown body) into positions
 /// in the note's file: lines shifted by the front matter, columns counted in characters so that
@@ -38,14 +33,7 @@ final class SourceMap {
   func contains(_ first: UInt8, _ second: UInt8) -> Bool {
     var copy = body
     return copy.withUTF8 { bytes in
-      guard var p = bytes.baseAddress else { return false }
-      let end = p + bytes.count
-      while p < end, let hit = memchr(p, Int32(first), end - p) {
-        let at = UnsafePointer(hit.assumingMemoryBound(to: UInt8.self))
-        if at + 1 < end, at[1] == second { return true }
-        p = at + 1
-      }
-      return false
+      bytes.containsByte(first) { i in i + 1 < bytes.count && bytes[i + 1] == second }
     }
   }
 

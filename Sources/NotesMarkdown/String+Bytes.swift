@@ -1,3 +1,5 @@
+import Foundation
+
 extension StringProtocol {
   /// True when the UTF-8 bytes of `needle` occur in the string. A plain byte scan:
   /// `String.contains(_: String)` goes through Foundation on Linux and dominated profiles.
@@ -51,5 +53,20 @@ extension Array where Element == UInt8 {
       body(i..<end)
       i = end
     }
+  }
+}
+
+extension UnsafeBufferPointer where Element == UInt8 {
+  /// Whether some occurrence of `byte`, found with `memchr`, satisfies `match` (given its
+  /// index): the cheap test the passes run on a whole note before anything else.
+  func containsByte(_ byte: UInt8, where match: (Int) -> Bool) -> Bool {
+    guard let base = baseAddress else { return false }
+    var offset = 0
+    while offset < count, let hit = memchr(base + offset, Int32(byte), count - offset) {
+      let i = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(hit))
+      if match(i) { return true }
+      offset = i + 1
+    }
+    return false
   }
 }

@@ -246,8 +246,7 @@ enum FootnotePass {
       while i < bytes.count, i < 3, bytes[i] == 0x20 { i += 1 }
       if i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") {
         let marker = bytes[i]
-        var count = 0
-        while i + count < bytes.count, bytes[i + count] == marker { count += 1 }
+        let count = bytes.runEnd(of: marker, from: i) - i
         if count >= 3 {
           if let open = fence {
             if open.marker == marker, count >= open.count { fence = nil }
@@ -269,17 +268,12 @@ enum FootnotePass {
   private static func mayHaveDefinition(_ body: String) -> Bool {
     var copy = body
     return copy.withUTF8 { bytes in
-      guard let base = bytes.baseAddress else { return false }
-      var offset = 0
-      while offset < bytes.count, let hit = memchr(base + offset, 0x5B, bytes.count - offset) {
-        let at = base.distance(to: UnsafePointer(hit.assumingMemoryBound(to: UInt8.self)))
-        offset = at + 1
-        guard at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "^") else { continue }
+      bytes.containsByte(UInt8(ascii: "[")) { at in
+        guard at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "^") else { return false }
         var start = at
         while start > 0, at - start < 3, bytes[start - 1] == 0x20 { start -= 1 }
-        if start == 0 || bytes[start - 1] == 0x0A { return true }
+        return start == 0 || bytes[start - 1] == 0x0A
       }
-      return false
     }
   }
 
