@@ -84,6 +84,15 @@ final class SourceMap {
     return line[start...]
   }
 
+  /// A text node of `bytes`, which stood `offset` bytes into the text of `node`: its
+  /// positions are reported where those bytes are in the note.
+  func text(_ bytes: some Collection<UInt8>, of node: CmarkNode, at offset: Int) -> CmarkNode {
+    let text = CmarkNode.text(String(decoding: bytes, as: UTF8.self))
+    let at = bodyPosition(of: node)
+    setOrigin(of: text, line: at.line, column: at.column + offset)
+    return text
+  }
+
   /// Records that `node` starts at byte column `column` of body line `line`.
   func setOrigin(of node: CmarkNode, line: Int, column: Int) {
     origins[node] = (line, column)

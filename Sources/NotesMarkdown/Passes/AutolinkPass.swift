@@ -45,24 +45,19 @@ enum AutolinkPass {
     let found = AutolinkSyntax.matches(in: bytes, excluding: wikiLinks)
     guard !found.isEmpty else { return }
     let at = source.bodyPosition(of: text)
-    func insert(_ node: CmarkNode, from offset: Int) {
-      source.setOrigin(of: node, line: at.line, column: at.column + offset)
-      text.insertBefore(node)
+    func insertText(_ range: Range<Int>) {
+      if !range.isEmpty { text.insertBefore(source.text(bytes[range], of: text, at: range.lowerBound)) }
     }
-    func string(_ range: Range<Int>) -> String { String(decoding: bytes[range], as: UTF8.self) }
     var position = 0
     for match in found {
-      if match.range.lowerBound > position {
-        insert(.text(string(position..<match.range.lowerBound)), from: position)
-      }
-      let label = CmarkNode.text(string(match.range))
-      source.setOrigin(of: label, line: at.line, column: at.column + match.range.lowerBound)
+      insertText(position..<match.range.lowerBound)
       let link = CmarkNode.link(match.url)
-      link.append(label)
-      insert(link, from: match.range.lowerBound)
+      link.append(source.text(bytes[match.range], of: text, at: match.range.lowerBound))
+      source.setOrigin(of: link, line: at.line, column: at.column + match.range.lowerBound)
+      text.insertBefore(link)
       position = match.range.upperBound
     }
-    if position < bytes.count { insert(.text(string(position..<bytes.count)), from: position) }
+    insertText(position..<bytes.count)
     source.forget(text)
     text.remove()
   }

@@ -57,12 +57,7 @@ enum CommentPass {
       start = i
     }
     if !inside, start < bytes.count { kept.append(start..<bytes.count) }
-    let at = source.bodyPosition(of: text)
-    for range in kept {
-      let part = CmarkNode.text(String(decoding: bytes[range], as: UTF8.self))
-      source.setOrigin(of: part, line: at.line, column: at.column + range.lowerBound)
-      text.insertBefore(part)
-    }
+    for range in kept { text.insertBefore(source.text(bytes[range], of: text, at: range.lowerBound)) }
     source.forget(text)
     text.remove()
     return inside

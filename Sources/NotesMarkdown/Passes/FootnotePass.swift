@@ -82,12 +82,9 @@ enum FootnotePass {
       }
       guard parts.contains(where: { $0.label != nil }) else { continue }
       if start < literal.count { parts.append((start..<literal.count, nil)) }
-      let at = source.bodyPosition(of: text)
       for part in parts {
         guard let label = part.label else {
-          let piece = CmarkNode.text(String(decoding: literal[part.range], as: UTF8.self))
-          source.setOrigin(of: piece, line: at.line, column: at.column + part.range.lowerBound)
-          text.insertBefore(piece)
+          text.insertBefore(source.text(literal[part.range], of: text, at: part.range.lowerBound))
           continue
         }
         let first = numbers[label] == nil
@@ -169,11 +166,7 @@ enum FootnotePass {
         let label = "\u{1}\(definitions.count)"
         let note = CmarkNode.paragraph()
         func piece(_ node: CmarkNode, _ range: Range<Int>, _ bytes: [UInt8]) -> CmarkNode? {
-          guard !range.isEmpty else { return nil }
-          let text = CmarkNode.text(String(decoding: bytes[range], as: UTF8.self))
-          let at = source.bodyPosition(of: node)
-          source.setOrigin(of: text, line: at.line, column: at.column + range.lowerBound)
-          return text
+          range.isEmpty ? nil : source.text(bytes[range], of: node, at: range.lowerBound)
         }
         let startBytes = start.node == current ? bytes : Array(start.node.literal.utf8)
         let endBytes = end.node == start.node ? startBytes : Array(end.node.literal.utf8)

@@ -131,15 +131,12 @@ enum MathPass {
         }
         continue
       }
-      let at = source.bodyPosition(of: child)
       // Decoded text outside math, and the offset in `bytes` where it starts.
       var outside: [UInt8] = []
       var outsideStart = 0
       func flush() {
         guard !outside.isEmpty else { return }
-        let piece = CmarkNode.text(String(decoding: outside, as: UTF8.self))
-        source.setOrigin(of: piece, line: at.line, column: at.column + outsideStart)
-        child.insertBefore(piece)
+        child.insertBefore(source.text(outside, of: child, at: outsideStart))
         outside = []
       }
       var i = 0

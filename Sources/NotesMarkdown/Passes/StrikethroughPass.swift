@@ -59,13 +59,10 @@ enum StrikethroughPass {
         continue
       }
       let literal = Array(child.literal.utf8)
-      let at = source.bodyPosition(of: child)
       var position = 0
       func emit(upTo end: Int) {
         guard end > position else { return }
-        let text = CmarkNode.text(String(decoding: literal[position..<end], as: UTF8.self))
-        source.setOrigin(of: text, line: at.line, column: at.column + position)
-        stack.last!.append(text)
+        stack.last!.append(source.text(literal[position..<end], of: child, at: position))
       }
       for delimiter in used {
         emit(upTo: delimiter.offset)
