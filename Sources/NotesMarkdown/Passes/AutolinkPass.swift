@@ -64,13 +64,7 @@ enum AutolinkPass {
 
   /// +1 for a raw `<a …>`, -1 for `</a>`, else 0 (any case).
   private static func anchorDepthChange(_ node: CmarkNode) -> Int {
-    guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C else { return 0 }
-    let closing = c[1] == 0x2F
-    let name = closing ? c + 2 : c + 1
-    guard (name[0] | 0x20) == 0x61 else { return 0 }
-    switch name[1] {
-    case 0x3E, 0x20, 0x09, 0x0A, 0x0D: return closing ? -1 : 1
-    default: return 0
-    }
+    guard let c = cmark_node_get_literal(node.pointer), let (name, closing) = InlineTag.read(c), name == "a" else { return 0 }
+    return closing ? -1 : 1
   }
 }

@@ -185,9 +185,9 @@ struct InlineTag {
     self.init(parsing: c)
   }
 
-  /// Reads `<name …>`, `</name>` or `<br/>` (cmark has checked the syntax). Only `br` may
-  /// close itself; `</br>` is not kept.
-  init?(parsing c: UnsafePointer<CChar>) {
+  /// The name of the tag raw HTML `c` starts with (`<name …>`, `</name>`, `<name/>`; lower
+  /// case, at most six letters or digits, else nil) and whether it is a closing tag.
+  static func read(_ c: UnsafePointer<CChar>) -> (name: String, closing: Bool)? {
     guard c[0] == 0x3C else { return nil }
     let closing = c[1] == 0x2F
     var i = closing ? 2 : 1
@@ -197,9 +197,15 @@ struct InlineTag {
       i += 1
     }
     let after = UInt8(bitPattern: c[i])
-    guard after == 0x3E || after == 0x2F || isspace(Int32(after)) != 0 else { return nil }
-    self.name = String(decoding: name, as: UTF8.self)
-    guard Self.names.contains(self.name) else { return nil }
+    guard !name.isEmpty, after == 0x3E || after == 0x2F || isspace(Int32(after)) != 0 else { return nil }
+    return (String(decoding: name, as: UTF8.self), closing)
+  }
+
+  /// Reads `<name …>`, `</name>` or `<br/>` (cmark has checked the syntax). Only `br` may
+  /// close itself; `</br>` is not kept.
+  init?(parsing c: UnsafePointer<CChar>) {
+    guard let (name, closing) = Self.read(c), Self.names.contains(name) else { return nil }
+    self.name = name
     let length = strlen(c)
     let selfClosing = !closing && length >= 2 && c[length - 2] == 0x2F
     switch (self.name == "br", closing, selfClosing) {
