@@ -173,6 +173,14 @@ struct LinkIndex: Sendable {
   /// bare name matched more than one note.
   func resolve(_ ref: LinkReference, from noteID: String) -> (LinkTarget, ambiguous: [String]) {
     let directory = noteDirectory[noteID] ?? ""
+    /// Note `id`, at the heading the reference names, if it has it.
+    func note(_ id: String) -> LinkTarget { .note(id, fragment: headingID(ref.fragment, in: id)) }
+    /// The note, else the folder, at path key `key`.
+    func page(_ key: String) -> LinkTarget? {
+      if let id = notesByPath[key] { return note(id) }
+      if !key.isEmpty, let id = foldersByPath[key] { return .folder(id) }
+      return nil
+    }
     switch ref.kind {
     case .link, .image:
       let target = ref.target
@@ -189,23 +197,18 @@ struct LinkIndex: Sendable {
       let path = Self.normalise(target, from: directory)
       if let path {
         let k = Self.key(path)
-        if let note = notesByPath[k] {
-          return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
-        }
+        if let found = page(k) { return (found, []) }
         if let file = filesByPath[k] { return (.file(file), []) }
-        if let folder = foldersByPath[k], !k.isEmpty { return (.folder(folder), []) }
         // A chapter linked by the page mdBook makes of it: `x.html` is `x.md`, a folder's
         // `index.html` its `README.md` (or `index.md`, or the folder).
         if k.hasSuffix(".html") {
           let stem = String(k.dropLast(5))
-          if let note = notesByPath[stem] { return (.note(note, fragment: headingID(ref.fragment, in: note)), []) }
+          if let id = notesByPath[stem] { return (note(id), []) }
           if PathName.last(stem) == "index" {
             let folder = String(PathName.folder(stem))
             let prefix = folder.isEmpty ? "" : folder + "/"
-            if let note = notesByPath[prefix + "readme"] ?? notesByPath[prefix + "index"] {
-              return (.note(note, fragment: headingID(ref.fragment, in: note)), [])
-            }
-            if let id = foldersByPath[folder], !folder.isEmpty { return (.folder(id), []) }
+            if let id = notesByPath[prefix + "readme"] ?? notesByPath[prefix + "index"] { return (note(id), []) }
+            if !folder.isEmpty, let id = foldersByPath[folder] { return (.folder(id), []) }
           }
         }
       }
@@ -215,9 +218,7 @@ struct LinkIndex: Sendable {
       if target.hasSuffix("/"), !target.hasPrefix("/"), let source = noteSourcePath[noteID],
         let pagePath = Self.normalise(target, from: Self.stripExtension(source))
       {
-        let pageKey = Self.key(pagePath)
-        if let note = notesByPath[pageKey] { return (.note(note, fragment: headingID(ref.fragment, in: note)), []) }
-        if let folder = foldersByPath[pageKey], !pageKey.isEmpty { return (.folder(folder), []) }
+        if let found = page(Self.key(pagePath)) { return (found, []) }
       }
       guard let path else { return (.missing("link '\(target)' points outside content/"), []) }
       if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
@@ -227,9 +228,7 @@ struct LinkIndex: Sendable {
       if target.first?.isWhitespace == true || target.last?.isWhitespace == true {
         target = target.trimmingCharacters(in: .whitespaces)
       }
-      if target.isEmpty {
-        return (.note(noteID, fragment: headingID(ref.fragment, in: noteID)), [])
-      }
+      if target.isEmpty { return (note(noteID), []) }
       if target.hasPrefix("/") { target.removeFirst() }
       let k = Self.key(Self.stripExtension(target))
       let ext = PathName.extension(target).lowercased()
@@ -249,43 +248,32 @@ struct LinkIndex: Sendable {
         }
         // No such file: a note whose name has a dot (`[[templates.daily]]` in Dendron,
         // `[[Learn Next.js]]`, `![[Drawing 22.43.28.excalidraw]]`), as Obsidian reads it.
-        guard notesByPath[k] != nil || notesByName[k] != nil || notesByTitle[k] != nil
-          || noteSourcePath.values.contains(where: { Self.key(Self.stripExtension($0)).hasSuffix("/" + k) })
-        else {
-          // `[[Functional Dependencies. Normal Forms]]` reads as a note's name, not a file's.
-          let looksLikeFile = AttachmentKind(fileExtension: ext) != .other
-          return (.missing("no \(looksLikeFile ? "file" : "note or file") named '\(target)'"), [])
-        }
+      }
+      func notFound(_ message: String) -> (LinkTarget, ambiguous: [String]) {
+        guard isFile else { return (.missing(message), []) }
+        // `[[Functional Dependencies. Normal Forms]]` reads as a note's name, not a file's.
+        let looksLikeFile = AttachmentKind(fileExtension: ext) != .other
+        return (.missing("no \(looksLikeFile ? "file" : "note or file") named '\(target)'"), [])
       }
       if target.contains("/") {
-        if let exact = notesByPath[k] {
-          return (.note(exact, fragment: headingID(ref.fragment, in: exact)), [])
-        }
+        if let exact = notesByPath[k] { return (note(exact), []) }
         let suffixMatches = noteSourcePath.filter {
           Self.key(Self.stripExtension($0.value)).hasSuffix("/" + k)
         }.map(\.key).sorted()
         if let best = suffixMatches.first.map({ _ in
           nearest(suffixMatches, to: directory, path: { noteSourcePath[$0]! })
         }) {
-          return (
-            .note(best, fragment: headingID(ref.fragment, in: best)),
-            suffixMatches.count > 1 ? suffixMatches : []
-          )
+          return (note(best), suffixMatches.count > 1 ? suffixMatches : [])
         }
-        return (.missing("no note '\(target)'"), [])
+        return notFound("no note '\(target)'")
       }
       // A GitHub wiki names the file of `[[Object Mapping]]` `Object-Mapping.md`.
       let candidates =
         notesByName[k] ?? notesByTitle[k]
         ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
-      guard !candidates.isEmpty else {
-        return (.missing("no note named '\(target)'"), [])
-      }
+      guard !candidates.isEmpty else { return notFound("no note named '\(target)'") }
       let best = nearest(candidates, to: directory, path: { noteSourcePath[$0]! })
-      return (
-        .note(best, fragment: headingID(ref.fragment, in: best)),
-        candidates.count > 1 ? candidates : []
-      )
+      return (note(best), candidates.count > 1 ? candidates : [])
     }
   }
 
