@@ -11,7 +11,7 @@ extension FrontMatterTests {
   @Suite struct Split {
     @Test func splitsYAMLFromBodyAndCountsLinesBeforeTheBody() throws {
       let text = "---\ntitle: Roadmap\ntags: [work]\n---\n# Roadmap\n\nQ3 plans.\n"
-      let (yaml, body, offset) = FrontMatter.split(text)
+      let (yaml, body, offset, _) = FrontMatter.split(text)
       #expect(yaml == "title: Roadmap\ntags: [work]\n")
       #expect(body == "# Roadmap\n\nQ3 plans.\n")
       #expect(offset == 4)
@@ -19,7 +19,7 @@ extension FrontMatterTests {
 
     @Test func noFrontMatterLeavesTheTextAlone() {
       let text = "# Inbox\n\n---\nnot: front matter\n---\n"
-      let (yaml, body, offset) = FrontMatter.split(text)
+      let (yaml, body, offset, _) = FrontMatter.split(text)
       #expect(yaml == nil)
       #expect(body == Substring(text))
       #expect(offset == 0)
@@ -27,30 +27,30 @@ extension FrontMatterTests {
 
     @Test func toleratesCRLFTrailingSpacesAndDotsClosing() {
       let text = "---  \r\ntitle: Windows\r\n...\r\nBody\r\n"
-      let (yaml, body, offset) = FrontMatter.split(text)
+      let (yaml, body, offset, _) = FrontMatter.split(text)
       #expect(yaml == "title: Windows\r\n")
       #expect(body == "Body\r\n")
       #expect(offset == 3)
     }
 
     @Test func byteOrderMarkIsSkippedEverywhere() {
-      let (yaml, body, _) = FrontMatter.split("\u{FEFF}---\ntitle: BOM\n---\nBody")
+      let (yaml, body, _, _) = FrontMatter.split("\u{FEFF}---\ntitle: BOM\n---\nBody")
       #expect(yaml == "title: BOM\n")
       #expect(body == "Body")
-      let (noYAML, plainBody, _) = FrontMatter.split("\u{FEFF}# Plain")
+      let (noYAML, plainBody, _, _) = FrontMatter.split("\u{FEFF}# Plain")
       #expect(noYAML == nil)
       #expect(plainBody == "# Plain")
     }
 
     @Test func emptyFrontMatter() {
-      let (yaml, body, offset) = FrontMatter.split("---\n---\nBody\n")
+      let (yaml, body, offset, _) = FrontMatter.split("---\n---\nBody\n")
       #expect(yaml == "")
       #expect(body == "Body\n")
       #expect(offset == 2)
     }
 
     @Test func closingLineAtEndOfFileWithoutNewline() {
-      let (yaml, body, offset) = FrontMatter.split("---\ntitle: Only\n---")
+      let (yaml, body, offset, _) = FrontMatter.split("---\ntitle: Only\n---")
       #expect(yaml == "title: Only\n")
       #expect(body == "")
       #expect(offset == 3)
@@ -58,7 +58,7 @@ extension FrontMatterTests {
 
     @Test func unclosedFrontMatterMeansTheWholeFileIsMarkdown() {
       let text = "---\ntitle: Forgot to close\n\n# Heading\n"
-      let (yaml, body, offset) = FrontMatter.split(text)
+      let (yaml, body, offset, _) = FrontMatter.split(text)
       #expect(yaml == nil)
       #expect(body == Substring(text))
       #expect(offset == 0)
@@ -66,12 +66,31 @@ extension FrontMatterTests {
 
     @Test(arguments: ["----\na: 1\n---\n", " ---\na: 1\n---\n", "--- x\na: 1\n---\n"])
     func openingLineMustBeExactlyThreeDashes(text: String) {
-      #expect(FrontMatter.split(text).yaml == nil)
+      #expect(FrontMatter.split(text).header == nil)
+    }
+
+    @Test func plusFencesHoldTOMLAsHugoAndZolaWriteIt() {
+      let (header, body, offset, format) = FrontMatter.split("+++\r\ntitle = \"Hugo\"\r\n+++\r\n# Hugo\r\n")
+      #expect(header == "title = \"Hugo\"\r\n")
+      #expect(body == "# Hugo\r\n")
+      #expect(offset == 3)
+      #expect(format == .toml)
+      #expect(FrontMatter.split("---\na: 1\n---\n").format == .yaml)
+    }
+
+    @Test(arguments: [
+      // Each fence closes only its own kind: a `---` inside TOML is a TOML line, not the end.
+      "+++\ntitle = \"a\"\n---\nBody\n",
+      "---\ntitle: a\n+++\nBody\n",
+      "++++\ntitle = \"a\"\n+++\n",
+    ])
+    func fencesMustMatch(text: String) {
+      #expect(FrontMatter.split(text).header == nil)
     }
 
     @Test func dashesInsideTheYAMLBlockDoNotCloseIt() {
       let text = "---\ntitle: a --- b\n  ---x\n---\nBody"
-      #expect(FrontMatter.split(text).yaml == "title: a --- b\n  ---x\n")
+      #expect(FrontMatter.split(text).header == "title: a --- b\n  ---x\n")
     }
   }
 }
@@ -88,8 +107,8 @@ extension FrontMatterTests {
 
     /// Splits and parses a whole note, as the loader does.
     private func load(_ note: String) -> (FrontMatter, [Diagnostic]) {
-      let yaml = FrontMatter.split(note).yaml ?? ""
-      return FrontMatter.parse(yaml, path: Self.path)
+      let split = FrontMatter.split(note)
+      return FrontMatter.parse(split.header ?? "", format: split.format, path: Self.path)
     }
 
     @Test func hugoStyleFrontMatter() {
@@ -266,6 +285,50 @@ extension FrontMatterTests {
       #expect(diagnostics.count == 1)
       #expect(error.message.contains("must be a mapping"))
       #expect(error.location?.line == 2)
+    }
+
+    @Test func hugoTOMLFrontMatter() {
+      let (fm, diagnostics) = load(
+        """
+        +++
+        title = "Roadmap: 2027"
+        date = 2026-11-29T14:05:00+09:00
+        lastmod = 2026-12-01
+        tags = ["work", "planning"]
+        aliases = ["/old/roadmap/"]
+        draft = true
+        slug = "roadmap"
+        weight = 10
+
+        [params]
+          toc = true
+        +++
+        Body
+        """)
+      #expect(diagnostics.isEmpty)
+      #expect(fm.title == "Roadmap: 2027")
+      #expect(fm.date == Self.utc(2026, 11, 29, 5, 5))
+      #expect(fm.updated == Self.utc(2026, 12, 1))
+      #expect(fm.tags == ["work", "planning"])
+      #expect(fm.aliases == ["/old/roadmap/"])
+      #expect(fm.draft)
+      #expect(fm.slug == "roadmap")
+    }
+
+    @Test func malformedTOMLIsOneErrorAtTheNoteFileLine() throws {
+      let (fm, diagnostics) = load("+++\ntitle = \"Kept?\"\ndate = 2026-11-29\ntags = work\n+++\nBody\n")
+      try #require(diagnostics.count == 1)
+      #expect(diagnostics[0].severity == .error)
+      #expect(diagnostics[0].location == SourceLocation(path: Self.path, line: 4, column: 8))
+      #expect(diagnostics[0].message == #"front matter is not valid TOML: 'work' is not a TOML value; text must be in quotes ("work")"#)
+      #expect(fm.title == nil)
+    }
+
+    @Test func wrongTypeInTOMLNamesTheKeyAndItsLine() throws {
+      let (_, diagnostics) = load("+++\ntitle = \"A\"\ndraft = \"yes\"\n+++\n")
+      try #require(diagnostics.count == 1)
+      #expect(diagnostics[0].message.contains("'draft' must be true or false"))
+      #expect(diagnostics[0].location == SourceLocation(path: Self.path, line: 3, column: 9))
     }
 
     @Test func crlfFrontMatterParses() {

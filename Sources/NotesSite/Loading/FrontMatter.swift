@@ -2,7 +2,8 @@ import Foundation
 import NotesCore
 import NotesYAML
 
-/// A note's optional YAML header between `---` lines.
+/// A note's optional header: YAML between `---` lines, or TOML between `+++` lines as Hugo and
+/// Zola write it.
 public struct FrontMatter: Sendable, Equatable {
   public var title: String? = nil
   public var date: Date? = nil
@@ -19,16 +20,23 @@ public struct FrontMatter: Sendable, Equatable {
 
   public init() {}
 
+  /// The language of a note's front matter.
+  public enum Format: Sendable, Equatable {
+    case yaml
+    case toml
+  }
+
   /// Splits a note's text into front matter and Markdown body. `bodyLineOffset` is the number
   /// of lines before the body (0 when there is no front matter).
   ///
   /// Front matter exists only when the first line is exactly `---` (trailing spaces, a byte
-  /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`.
-  /// An opening `---` that is never closed is *not* front matter: the whole file is Markdown
-  /// (where a leading `---` is a thematic break), so a note is never swallowed by a typo. The
-  /// byte order mark is never part of the body.
+  /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`; or,
+  /// for TOML, when the first line is `+++` and a later line is `+++`. An opening fence that is
+  /// never closed is *not* front matter: the whole file is Markdown (where a leading `---` is a
+  /// thematic break), so a note is never swallowed by a typo. The byte order mark is never part
+  /// of the body.
   public static func split(_ text: String) -> (
-    yaml: Substring?, body: Substring, bodyLineOffset: Int
+    header: Substring?, body: Substring, bodyLineOffset: Int, format: Format
   ) {
     var start = text.startIndex
     if text.unicodeScalars.first == "\u{FEFF}" {
@@ -36,34 +44,44 @@ public struct FrontMatter: Sendable, Equatable {
     }
     let whole = text[start...]
     var lines = LineCursor(whole)
-    guard let opening = lines.next(), isFence(opening.content, closing: false) else {
-      return (nil, whole, 0)
+    guard let opening = lines.next(), let format = fence(opening.content, closing: nil) else {
+      return (nil, whole, 0, .yaml)
     }
     var linesBefore = 1
     while let line = lines.next() {
       linesBefore += 1
-      if isFence(line.content, closing: true) {
-        return (whole[opening.end..<line.start], whole[line.end...], linesBefore)
+      if fence(line.content, closing: format) != nil {
+        return (whole[opening.end..<line.start], whole[line.end...], linesBefore, format)
       }
     }
-    return (nil, whole, 0)
+    return (nil, whole, 0, .yaml)
   }
 
-  /// `---` (or `...` to close), ignoring trailing spaces, tabs and a `\r`.
-  private static func isFence(_ line: Substring, closing: Bool) -> Bool {
+  /// The format a fence line opens (`---` or `+++`), or, with `closing`, whether it closes that
+  /// format (`---` or `...` for YAML, `+++` for TOML); trailing spaces, tabs and a `\r` ignored.
+  private static func fence(_ line: Substring, closing: Format?) -> Format? {
     var trimmed = line.utf8[...]
     while let last = trimmed.last, last == 0x20 || last == 0x09 || last == 0x0D {
       trimmed = trimmed.dropLast()
     }
-    return trimmed.elementsEqual("---".utf8) || (closing && trimmed.elementsEqual("...".utf8))
+    switch closing {
+    case nil:
+      if trimmed.elementsEqual("---".utf8) { return .yaml }
+      if trimmed.elementsEqual("+++".utf8) { return .toml }
+      return nil
+    case .yaml:
+      return trimmed.elementsEqual("---".utf8) || trimmed.elementsEqual("...".utf8) ? .yaml : nil
+    case .toml:
+      return trimmed.elementsEqual("+++".utf8) ? .toml : nil
+    }
   }
 
-  /// Parses front matter YAML. `path` is the note's path for diagnostics; line numbers are
-  /// those of the note file (front matter starts on line 2). Unknown keys are ignored; malformed
-  /// YAML or a wrong type is an error.
-  public static func parse(_ yaml: Substring, path: String) -> (FrontMatter, [Diagnostic]) {
+  /// Parses front matter. `path` is the note's path for diagnostics; line numbers are those of
+  /// the note file (front matter starts on line 2). Unknown keys are ignored; malformed YAML or
+  /// TOML, or a wrong type, is an error.
+  public static func parse(_ header: Substring, format: Format = .yaml, path: String) -> (FrontMatter, [Diagnostic]) {
     var reader = FrontMatterReader(path: path)
-    let frontMatter = reader.read(String(yaml))
+    let frontMatter = reader.read(String(header), format: format)
     return (frontMatter, reader.diagnostics)
   }
 }

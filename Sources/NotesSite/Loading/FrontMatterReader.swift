@@ -12,16 +12,19 @@ struct FrontMatterReader {
     self.path = path
   }
 
-  mutating func read(_ yaml: String) -> FrontMatter {
+  mutating func read(_ header: String, format: FrontMatter.Format = .yaml) -> FrontMatter {
     var frontMatter = FrontMatter()
     let root: YAMLNode?
     do {
-      // The YAML starts on line 2 of the note, after the opening `---`.
-      root = try YAML.parse(yaml, lineOffset: 1)
+      // The header starts on line 2 of the note, after the opening `---` or `+++`.
+      switch format {
+      case .yaml: root = try YAML.parse(header, lineOffset: 1)
+      case .toml: root = try TOML.parse(header, lineOffset: 1)
+      }
     } catch {
       diagnostics.append(
         .error(
-          "front matter is not valid YAML: \(error.message)",
+          "front matter is not valid \(format == .toml ? "TOML" : "YAML"): \(error.message)",
           at: SourceLocation(path: path, line: error.line, column: error.column)))
       return frontMatter
     }

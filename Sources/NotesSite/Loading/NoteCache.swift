@@ -48,7 +48,7 @@ struct NoteCache: Sendable {
     return fine ? fineRacyWindow : racyWindow
   }
 
-  static let magic = Array("notes-site-cache-5\n".utf8)
+  static let magic = Array("notes-site-cache-6\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "cache") }
 

@@ -115,8 +115,8 @@ struct SiteLoader {
       source.analysis = cached.analysis
       return source
     }
-    if let yaml = split.yaml {
-      let (frontMatter, fmDiagnostics) = FrontMatter.parse(yaml, path: display)
+    if let header = split.header {
+      let (frontMatter, fmDiagnostics) = FrontMatter.parse(header, format: split.format, path: display)
       source.frontMatter = frontMatter
       source.diagnostics += fmDiagnostics
     }
