@@ -58,9 +58,9 @@ extension Markdown {
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, hasMath in
+    MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, marks in
       let source = SourceMap(text, lineOffset: lineOffset)
-      return work(root, source, Prepared(root, source: source, math: hasMath))
+      return work(root, source, Prepared(root, source: source, marks: marks))
     }
   }
 }
@@ -76,8 +76,8 @@ struct Prepared {
   /// after footnotes.
   var bareURLs = false
 
-  /// `math`: the text holds math marked by `MathSyntax`.
-  init(_ root: CmarkNode, source: SourceMap, math: Bool) {
+  /// `marks`: what `MathSyntax` marked in the text.
+  init(_ root: CmarkNode, source: SourceMap, marks: MathSyntax.Marks) {
     var paragraph: CmarkNode?
     var tableCandidates: [CmarkNode] = []
     var tildeTexts: [CmarkNode] = []
@@ -139,7 +139,8 @@ struct Prepared {
     self.bareURLs = bareURLs
     // Marked math is text that no pass above reads as markup; it becomes elements before
     // heading texts are read.
-    if math { MathPass.run(root, source: source) }
+    if marks.math { MathPass.run(root, source: source) }
+    if marks.wikiNames { WikiLinkSyntax.restoreNames(in: root) }
     headings = HeadingIDs.headings(headingNodes)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)

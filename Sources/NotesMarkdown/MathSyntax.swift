@@ -27,28 +27,46 @@ enum MathSyntax {
 
   static let base: UInt32 = 0xF0000
 
+  /// What the text cmark read holds for the passes to turn back.
+  struct Marks {
+    /// Math marked with private-use characters, for `MathPass`.
+    var math = false
+    /// Wiki link names with control characters for their markup, for
+    /// `WikiLinkSyntax.restoreNames`.
+    var wikiNames = false
+  }
+
   /// Runs `work` with the tree cmark makes of `body`, its math made literal, the text cmark
-  /// read (`body` or its rewrite, which source positions refer to) and whether that text holds
-  /// math for `MathPass`. Notes without `$` cost one byte search; notes with `$` but no math
-  /// are parsed once.
-  static func withParsed<Result>(_ body: String, _ work: (CmarkNode, String, Bool) -> Result) -> Result {
+  /// read (`body` or its rewrite, which source positions refer to) and what that text holds
+  /// for the passes to turn back. Notes without `$` or marked-up wiki link names cost a byte
+  /// search; notes with them but no math are parsed once.
+  ///
+  /// The scan also keeps wiki link names literal: Obsidian reads everything between `[[` and
+  /// `]]` as written, so `[[__init__]]` and `[[_templates/daily]]` name files where cmark would
+  /// read emphasis. Each such character is a control character of the same length in the
+  /// text cmark reads (see `WikiLinkSyntax.code(for:)`), so positions do not move.
+  static func withParsed<Result>(_ body: String, _ work: (CmarkNode, String, Marks) -> Result) -> Result {
     var copy = body
-    let candidate = copy.withUTF8 { bytes in
-      guard let start = bytes.baseAddress else { return false }
-      return memchr(start, Int32(UInt8(ascii: "$")), bytes.count) != nil && !hasCodes(bytes)
-        && !hasLoneCarriageReturn(bytes)
+    let (dollars, wikiNames) = copy.withUTF8 { bytes -> (Bool, Bool) in
+      guard let start = bytes.baseAddress, !hasLoneCarriageReturn(bytes) else { return (false, false) }
+      return (
+        memchr(start, Int32(UInt8(ascii: "$")), bytes.count) != nil && !hasCodes(bytes),
+        WikiLinkSyntax.holdsMarkup(bytes)
+      )
     }
-    guard candidate else { return CmarkDocument.withParsed(body) { work($0, body, false) } }
+    guard dollars || wikiNames else { return CmarkDocument.withParsed(body) { work($0, body, Marks()) } }
     let first = body.withCString { CmarkDocument.parse($0, length: strlen($0)) }
-    var scanner = Scanner(source: SourceMap(body, lineOffset: 0))
+    var scanner = Scanner(source: SourceMap(body, lineOffset: 0), math: dollars, wikiNames: wikiNames)
     scanner.run(first)
     guard !scanner.codes.isEmpty else {
       defer { first.remove() }
-      return work(first, body, false)
+      return work(first, body, Marks())
     }
     first.remove()
     let text = rewrite(body, codes: scanner.codes)
-    return CmarkDocument.withParsed(text) { work($0, text, true) }
+    let marks = Marks(
+      math: scanner.codes.contains { $0.code > 0x20 }, wikiNames: scanner.codes.contains { $0.code < 0x20 })
+    return CmarkDocument.withParsed(text) { work($0, text, marks) }
   }
 
   /// Whether `bytes` already hold characters of the range the codes use (U+F0000–U+F01FF):
@@ -64,7 +82,8 @@ enum MathSyntax {
   }
 
   /// `body` with the byte at each offset of `codes` (ascending) replaced by its code's
-  /// character.
+  /// character: a private-use character, or for a wiki link name's code (below U+0020) that
+  /// control byte itself.
   private static func rewrite(_ body: String, codes: [(offset: Int, code: UInt16)]) -> String {
     var body = body
     return body.withUTF8 { bytes in
@@ -73,12 +92,16 @@ enum MathSyntax {
       var copied = 0
       for (offset, code) in codes where offset >= copied {
         out.append(contentsOf: bytes[copied..<offset])
+        copied = offset + 1
+        if code < 0x20 {
+          out.append(UInt8(code))
+          continue
+        }
         let scalar = base + UInt32(code)
         out += [
           0xF0 | UInt8(scalar >> 18), 0x80 | UInt8((scalar >> 12) & 0x3F),
           0x80 | UInt8((scalar >> 6) & 0x3F), 0x80 | UInt8(scalar & 0x3F),
         ]
-        copied = offset + 1
       }
       out.append(contentsOf: bytes[copied...])
       return String(decoding: out, as: UTF8.self)
@@ -110,7 +133,15 @@ private struct Scanner {
   /// Body offset up to which display math running over lines took the text.
   private var consumed = 0
 
-  init(source: SourceMap) { self.source = source }
+  /// Whether to look for math (the body has a `$`) and for wiki link names to keep literal.
+  let math: Bool
+  let wikiNames: Bool
+
+  init(source: SourceMap, math: Bool, wikiNames: Bool) {
+    self.source = source
+    self.math = math
+    self.wikiNames = wikiNames
+  }
 
   /// Inline text of one paragraph, heading, or table cell, without container prefixes: the
   /// lines joined by `\n`.
@@ -138,7 +169,7 @@ private struct Scanner {
         leaf = entering ? node : nil
       case CMARK_NODE_TEXT:
         if let leaf, blocks.last != leaf, let c = cmark_node_get_literal(node.pointer),
-          strchr(c, Int32(dollar)) != nil
+          (math && strchr(c, Int32(dollar)) != nil) || (wikiNames && strstr(c, "[[") != nil)
         {
           blocks.append(leaf)
         }
@@ -214,7 +245,6 @@ private struct Scanner {
   private mutating func scan(_ unit: Unit) {
     let b = unit.bytes
     let n = b.count
-    guard b.contains(dollar) else { return }
     // For each position, the first `$` at or after it that can close inline math, and the
     // first `$$`: one pass from the end, so scanning stays linear however many `$` open.
     var inlineClose = [Int](repeating: n, count: n + 1)
@@ -259,7 +289,17 @@ private struct Scanner {
           if b[j] == UInt8(ascii: "]"), b[j + 1] == UInt8(ascii: "]") { break }
           j += 1
         }
-        i = j + 1 < n && b[j] == UInt8(ascii: "]") && b[j + 1] == UInt8(ascii: "]") ? j + 2 : i + 2
+        guard j + 1 < n, b[j] == UInt8(ascii: "]"), b[j + 1] == UInt8(ascii: "]") else {
+          i += 2
+          continue
+        }
+        // The name as written: its markup characters are control characters to cmark.
+        if wikiNames {
+          for p in i + 2..<j where unit.offsets[p] >= 0 {
+            if let code = WikiLinkSyntax.code(for: b[p]) { add(unit.offsets[p], UInt16(code)) }
+          }
+        }
+        i = j + 2
       case UInt8(ascii: "]"):
         // A link destination, up to its first space or its closing parenthesis.
         guard i + 1 < n, b[i + 1] == UInt8(ascii: "(") else {

@@ -1,3 +1,5 @@
+import CCmark
+import Foundation
 /// A `[[wiki link]]` or `![[embed]]` as written in a note's text.
 struct WikiLink: Hashable {
   var isEmbed: Bool
@@ -8,14 +10,15 @@ struct WikiLink: Hashable {
   /// The text after `|`: a label, or for embeds a size such as `300` or `100x145`.
   var label: String?
 
-  /// What a reader sees: the label, else the target without its folders, else the heading.
+  /// What a reader sees: the label, else the target without its folders or `.md`, and the
+  /// heading after ` > ` as Obsidian shows `[[SSH#Generate a key]]`, else the heading.
   var displayText: String {
     if let label, !label.isEmpty { return label }
-    if !target.isEmpty {
-      return target.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init)
-        ?? target
-    }
-    return fragment ?? ""
+    guard !target.isEmpty else { return fragment ?? "" }
+    var name = target.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? target
+    if !isEmbed, name.utf8.count > 3, name.lowercased().hasSuffix(".md") { name.removeLast(3) }
+    guard !isEmbed, let fragment, !fragment.isEmpty else { return name }
+    return name + " > " + fragment
   }
 
   /// An embed size: `300` (width) or `100x145` (width × height).
@@ -45,6 +48,60 @@ struct WikiLink: Hashable {
 
 /// Finds wiki links in the literal of a text node.
 enum WikiLinkSyntax {
+  /// The characters that cmark would read as markup inside a wiki link's name (`_` and `*`
+  /// emphasis, `` ` `` code, `<` autolinks and tags, `&` entities), and `~` and `=` that the
+  /// strikethrough and highlight passes would; each is control character 1 + its index while
+  /// cmark and those passes read the note.
+  private static let markup: [UInt8] = Array("_*`<&~=".utf8)
+
+  /// The control character that stands for `b` in a wiki link's name, if `b` is markup.
+  @inline(__always) static func code(for b: UInt8) -> UInt8? {
+    markup.firstIndex(of: b).map { UInt8($0 + 1) }
+  }
+
+  /// Turns the control characters of wiki link names back into what the note wrote. A note
+  /// that holds such characters of its own is never marked (`holdsMarkup`).
+  static func restoreNames(in root: CmarkNode) {
+    let count = Int8(markup.count)
+    root.walk { node, entering in
+      guard entering, node.isText, let c = cmark_node_get_literal(node.pointer) else { return }
+      var i = 0
+      var found = false
+      while c[i] != 0 {
+        if c[i] > 0, c[i] <= count { found = true }
+        i += 1
+      }
+      guard found else { return }
+      node.setLiteral(String(decoding: node.literal.utf8.map { $0 >= 1 && $0 <= UInt8(count) ? markup[Int($0) - 1] : $0 }, as: UTF8.self))
+    }
+  }
+
+  /// Whether some `[[…]]` on one line of `bytes` holds markup (see `code(for:)`), and no
+  /// byte of `bytes` is one of the control characters that stand for it.
+  static func holdsMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let base = bytes.baseAddress, !bytes.contains(where: { $0 >= 1 && $0 <= UInt8(markup.count) }) else {
+      return false
+    }
+    let n = bytes.count
+    var i = 0
+    while i + 1 < n, let found = memchr(base + i, Int32(UInt8(ascii: "[")), n - i - 1) {
+      i = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+      guard bytes[i + 1] == UInt8(ascii: "[") else {
+        i += 1
+        continue
+      }
+      var j = i + 2
+      var marked = false
+      while j + 1 < n, bytes[j] != 0x0A, !(bytes[j] == UInt8(ascii: "]") && bytes[j + 1] == UInt8(ascii: "]")) {
+        if code(for: bytes[j]) != nil { marked = true }
+        j += 1
+      }
+      if marked, j + 1 < n, bytes[j] == UInt8(ascii: "]") { return true }
+      i = j
+    }
+    return false
+  }
+
   struct Match {
     /// From `[[` (or the `!` of `![[`) to just after `]]`.
     var range: Range<String.Index>

@@ -7,7 +7,9 @@ import Testing
     ("[[Roadmap]]", #"<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#),
     ("[[Work/Alpha]]", #"<a class="wiki-link" href="/notes/work/alpha/">Alpha</a>"#),
     ("[[Roadmap|the plan]]", #"<a class="wiki-link" href="/notes/roadmap/">the plan</a>"#),
-    ("[[Work/Alpha#Goals]]", #"<a class="wiki-link" href="/notes/work/alpha/#Goals">Alpha</a>"#),
+    // Obsidian shows the heading after the name.
+    ("[[Work/Alpha#Goals]]", #"<a class="wiki-link" href="/notes/work/alpha/#Goals">Alpha &gt; Goals</a>"#),
+    ("[[Roadmap.md]]", #"<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#),
     ("[[#概要]]", ##"<a class="wiki-link" href="#概要">概要</a>"##),
     ("[[Roadmap\\|in a table]]", #"<a class="wiki-link" href="/notes/roadmap/">in a table</a>"#),
     ("[[ Roadmap | spaced ]]", #"<a class="wiki-link" href="/notes/roadmap/">spaced</a>"#),
@@ -163,5 +165,40 @@ import Testing
     let note = render("![[missing.png|200]]")
     #expect(note.html.contains(#"title="unknown note &#39;missing.png&#39;">missing.png</span>"#))
     #expect(note.diagnostics.count == 1)
+  }
+}
+
+extension WikiLinkTests {
+  /// Obsidian reads a wiki link's name as written: `_`, `*` and the like name files (Python's
+  /// `__init__`, Evernote exports' `_resources/…_-_…`), they are not emphasis.
+  @Test func markupCharactersInAWikiLinkAreItsName() {
+    let text = """
+      Intro with *real emphasis* first.
+
+      See [[__init__]], [[_templates/daily]] and [[notes_]] on one line; *emph [[a *star* note|my _label_]] too*.
+
+      ![[_resources/test_-_note_with_picture.resources/pic.png]] and [[R&D == `plan`]] and `[[__code__]]`.
+      """
+    let references = Markdown.analyze(text).references
+    #expect(
+      references.map(\.target) == [
+        "__init__", "_templates/daily", "notes_", "a *star* note",
+        "_resources/test_-_note_with_picture.resources/pic.png", "R&D == `plan`",
+      ])
+    #expect(references.map(\.label) == [nil, nil, nil, "my _label_", nil, nil])
+    // Positions are those of the note, as in every other warning.
+    #expect(references.map(\.column) == [5, 19, 44, 74, 1, 64])
+    #expect(references.map(\.line) == [3, 3, 3, 3, 5, 5])
+
+    let out = html(text)
+    #expect(out.contains("<p>Intro with <em>real emphasis</em> first.</p>"), "\(out)")
+    #expect(out.contains(#"<span class="broken-link" title="unknown note &#39;__init__&#39;">__init__</span>"#))
+    #expect(out.contains(#"<em>emph <span class="broken-link" title="unknown note &#39;a *star* note&#39;">my _label_</span> too</em>"#), "\(out)")
+    #expect(out.contains("<code>[[__code__]]</code>"))
+  }
+
+  @Test func anUnclosedWikiLinkLeavesEmphasisAlone() {
+    #expect(html("[[unclosed _a_ and _b_").contains("<p>[[unclosed <em>a</em> and <em>b</em></p>"))
+    #expect(html("[[a]] _b_ [[c_d]]").contains("<em>b</em>"))
   }
 }

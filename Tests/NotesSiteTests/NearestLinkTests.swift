@@ -181,4 +181,51 @@ import Testing
     #expect(HeadingLinkTests.href(of: "d", in: html) == "/format/")
     #expect(report.diagnostics.map(\.message) == ["no note or file at '../nope.html'"])
   }
+
+  /// Obsidian's "relative path" link format, as Quartz resolves it.
+  @Test func relativeWikiLinksResolveFromTheNotesFolder() async throws {
+    let site = try SiteFixture([
+      "content/a/n.md": "# N\n\n[[../b/other|O]] [[./same]] [[./same.md#Part]] [[../b]] [[../../x]] [[./nope]]\n",
+      "content/a/same.md": "# Same\n\n## Part\n",
+      "content/b/other.md": "# Other\n",
+      "content/a/other.md": "# Decoy\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("a/n")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    #expect(internalLinks(String(html[body...])).prefix(4) == ["/b/other/", "/a/same/", "/a/same/", "/b/"])
+    #expect(html.contains(#"<a class="wiki-link" href="/a/same/#part">same &gt; Part</a>"#))
+    #expect(
+      report.diagnostics.map(\.message) == [
+        "wiki link '../../x' points outside content/", "no note './nope'",
+      ])
+  }
+
+  /// Names with `_` or `*` are names, not emphasis: Python's `__init__`, Evernote exports'
+  /// `_resources` folders, templates folders.
+  @Test func wikiLinkNamesWithMarkupCharactersLand() async throws {
+    let site = try SiteFixture([
+      "content/py/__init__.md": "# Package\n",
+      "content/_templates/daily.md": "# Daily\n",
+      "content/a *star* note.md": "# Star\n",
+      "content/_resources/test_-_note.resources/pic.png": "png",
+      "content/py/index.md": """
+        # Index
+
+        See [[__init__]], [[_templates/daily]] and [[a *star* note|the _star_]]; *really* emphasised.
+
+        ![[_resources/test_-_note.resources/pic.png]]
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let html = try site.page("py/index")
+    #expect(html.contains(#"<a class="wiki-link" href="/py/init/">__init__</a>"#))
+    #expect(html.contains(#"<a class="wiki-link" href="/templates/daily/">daily</a>"#))
+    #expect(html.contains(#"<a class="wiki-link" href="/notes/a-star-note/">the _star_</a>"#))
+    #expect(html.contains("<em>really</em> emphasised"))
+    #expect(html.contains(#"<img src="/resources/test-note-resources/pic.png""#))
+  }
 }

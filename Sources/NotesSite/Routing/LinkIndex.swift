@@ -257,6 +257,14 @@ struct LinkIndex: Sendable {
       }
       if target.contains("/") {
         if let exact = notesByPath[k] { return (note(exact), []) }
+        // Obsidian's "relative path" link format: `[[./Note]]`, `[[../b/Note]]`.
+        if target.hasPrefix("./") || target.hasPrefix("../") {
+          guard let path = Self.normalise(Self.stripExtension(target), from: directory) else {
+            return notFound("wiki link '\(target)' points outside content/")
+          }
+          if let found = page(Self.key(path)) { return (found, []) }
+          return notFound("no note '\(target)'")
+        }
         let suffixMatches = noteSourcePath.filter {
           Self.key(Self.stripExtension($0.value)).hasSuffix("/" + k)
         }.map(\.key).sorted()
