@@ -63,3 +63,16 @@ import Testing
     #expect(Markdown.analyze(markdown).tasks.total == 0)
   }
 }
+
+extension TaskListTests {
+  /// Templates leave empty tasks (`- [ ]`); a checkbox with no text has no accessible name,
+  /// so it is hidden from assistive technology. One with text, even only a link, keeps it.
+  @Test func anEmptyTasksCheckboxIsHiddenFromAssistiveTechnology() {
+    let out = html("- [ ] \n- [x]\n- [ ] [[Roadmap]]\n- [ ]\n  - sub item")
+    #expect(
+      out.components(separatedBy: #"<input type="checkbox" disabled aria-hidden="true">"#).count == 3,
+      "\(out)")
+    #expect(out.contains(#"<input type="checkbox" checked disabled aria-hidden="true">"#))
+    #expect(out.contains(#"<label><input type="checkbox" disabled> <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></label>"#))
+  }
+}

@@ -27,11 +27,16 @@ enum TaskListPass {
   }
 
   /// Moves the paragraph's content into `<label><input type="checkbox" disabled> …</label>`.
+  /// An empty task (`- [ ]`, common in templates) has no text to name its checkbox, which axe
+  /// counts as a critical fault: its checkbox is hidden from assistive technology, which reads
+  /// the item as the empty item it is.
   private static func makeCheckbox(_ task: TaskMarker, in paragraph: CmarkNode) {
+    let empty = task.rest.allSatisfy(\.isWhitespace) && task.text.next == nil && task.text.previous == nil
     if task.rest.isEmpty { task.text.remove() } else { task.text.setLiteral(task.rest) }
     let checked = task.isDone ? " checked" : ""
+    let hidden = empty ? " aria-hidden=\"true\"" : ""
     let label = CmarkNode.customInline(
-      enter: "<label><input type=\"checkbox\"\(checked) disabled> ", exit: "</label>")
+      enter: "<label><input type=\"checkbox\"\(checked) disabled\(hidden)> ", exit: "</label>")
     paragraph.moveChildren(to: label)
     paragraph.append(label)
   }
