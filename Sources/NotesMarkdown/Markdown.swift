@@ -88,6 +88,7 @@ struct Prepared {
     var highlights = false
     var bareURLs = false
     var bracketLinks: [CmarkNode] = []
+    var emptyBullets: [CmarkNode] = []
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -96,6 +97,9 @@ struct Prepared {
           if !entering, let last = node.lastChild, last.isText, last.literalContains("^") { blockCandidates.append(node) }
         case CMARK_NODE_HEADING:
           if entering { headingNodes.append(node) }
+          if entering, node.endLine > node.startLine, node.parent?.type == CMARK_NODE_ITEM {
+            emptyBullets.append(node)
+          }
         case CMARK_NODE_LINK:
           if entering, WikiLinkRepair.isWikiLinkReadAsLink(node) { bracketLinks.append(node) }
         case CMARK_NODE_TEXT:
@@ -120,7 +124,12 @@ struct Prepared {
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
       (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
+      emptyBullets = []
       collect()
+    }
+    if !emptyBullets.isEmpty {
+      let undone = Self.emptySubBullets(emptyBullets, source: source)
+      if !undone.isEmpty { headingNodes.removeAll { undone.contains($0) } }
     }
     for link in bracketLinks { WikiLinkRepair.run(link, source: source) }
     // What was a link's destination is text now, and may be a bare URL.
@@ -150,6 +159,45 @@ struct Prepared {
 }
 
 extension Prepared {
+  /// `- Known for?` over a more indented `- ` with nothing after it, as note templates
+  /// write an item with an empty sub-item: CommonMark reads the lone `-` as a setext
+  /// underline and the item's text as an `h2`, Obsidian as the item and an empty bullet below
+  /// it. Such headings (in a list item, underlined by one `-` indented past the item's text)
+  /// become that paragraph and an empty list again; returns them, freed.
+  static func emptySubBullets(_ headings: [CmarkNode], source: SourceMap) -> Set<CmarkNode> {
+    var undone = Set<CmarkNode>()
+    for heading in headings where heading.headingLevel == 2 {
+      // The underline: the first line after the text that is all `-` (cmark's end line may be
+      // the line after it).
+      let lines = (heading.startLine + 1)...max(heading.startLine + 1, min(heading.endLine, source.lineCount))
+      guard let number = lines.first(where: { number in
+        let line = source.line(number).filter { $0 != 0x20 && $0 != 0x09 }
+        return !line.isEmpty && line.allSatisfy { $0 == UInt8(ascii: "-") }
+      }) else { continue }
+      let underline = source.line(number)
+      var indent = 0
+      for byte in underline {
+        guard byte == 0x20 || byte == 0x09 else { break }
+        indent += byte == 0x09 ? 4 - indent % 4 : 1
+      }
+      let rest = underline.dropFirst(underline.prefix { $0 == 0x20 || $0 == 0x09 }.count)
+      guard rest.first == UInt8(ascii: "-"), rest.dropFirst().allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+        indent >= heading.startColumn - 1
+      else { continue }
+      let paragraph = CmarkNode.paragraph()
+      heading.insertBefore(paragraph)
+      heading.moveChildren(to: paragraph)
+      let list = CmarkNode(cmark_node_new(CMARK_NODE_LIST)!)
+      cmark_node_set_list_type(list.pointer, CMARK_BULLET_LIST)
+      cmark_node_set_list_tight(list.pointer, 1)
+      list.append(CmarkNode(cmark_node_new(CMARK_NODE_ITEM)!))
+      paragraph.insertAfter(list)
+      heading.remove()
+      undone.insert(heading)
+    }
+    return undone
+  }
+
   /// Removes every top-level block outside the section that the heading `id` opens.
   mutating func keepOnly(section id: String, of root: CmarkNode) {
     if let named = blocks.first(where: { $0.id == id })?.block {

@@ -83,3 +83,16 @@ import Testing
     #expect(html(note).contains("<h2 id=\"deep-heading\">Deep heading"))
   }
 }
+
+extension HeadingTests {
+  /// Note templates write an item with an empty sub-item; CommonMark would read the lone `-` as
+  /// a setext underline and the item as an `h2`. Obsidian shows the item and an empty bullet.
+  @Test func anEmptySubBulletIsNotAHeadingUnderline() {
+    let out = html("- Known for?\n\t- \n- Met at\n  -\n\nA paragraph\n---\n\nSetext\n-\n")
+    #expect(out.hasPrefix("<ul>\n<li>Known for?\n<ul>\n<li></li>\n</ul>\n</li>\n<li>Met at\n<ul>\n<li></li>\n</ul>\n</li>\n</ul>\n"), "\(out)")
+    // Outside lists, setext headings stay headings.
+    #expect(out.contains(">A paragraph <a class=\"heading-anchor\""))
+    #expect(out.contains("<h2 id=\"setext\">"))
+    #expect(Markdown.analyze("- Known for?\n\t- \n").headings.isEmpty)
+  }
+}
