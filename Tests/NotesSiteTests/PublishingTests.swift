@@ -332,3 +332,22 @@ import Testing
     #expect(try site.page("work/roadmap").contains("href=\"/\(after.first!)\""))
   }
 }
+
+extension PublishingTests {
+  /// Obsidian names with a slash are names, not paths: one that cannot be a redirect path
+  /// is a warning, as any bare name, and never stops the build.
+  @Test func aliasNamesWithASlashAreNamesNotPaths() async throws {
+    var files = Self.vault
+    files["content/Personal/Running.md"] =
+      Self.front("aliases: [\"#computer/cpp\", \"C#/.NET\", \"CI/CD\"]") + "# Running\n"
+    files["content/Personal/Links.md"] = "# Links\n\n[[CI/CD|pipelines]]\n"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.diagnostics.filter { $0.severity == .warning && $0.message.hasPrefix("alias '") }.count == 2)
+    #expect(site.exists("CI/CD/index.html"))
+    let links = try site.page("personal/links")
+    #expect(links.contains(#"<a class="wiki-link" href="/personal/running/">pipelines</a>"#))
+  }
+}

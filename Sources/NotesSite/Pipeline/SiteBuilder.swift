@@ -404,10 +404,13 @@ public enum SiteBuilder {
         // A bare name (Obsidian's `aliases: [Config folders]`) is first another name for wiki
         // links; it also gets a redirect at `B{name}/` when that is a free, usable path, and
         // otherwise stays a link name with a warning: a vault's names must not fail its build.
+        // A path starts with `/` or climbs (`../x`, `a/../../x`); a name may hold a `/`
+        // (`CI/CD`, `#computer/cpp`, `C#/.NET`: names real vaults give).
         let spelled = alias.removingPercentEncoding ?? alias
         let isPath =
-          spelled.contains("/") || spelled.contains("\\") || spelled == "." || spelled == ".."
-          || spelled.hasPrefix("..")
+          spelled.hasPrefix("/") || spelled.hasPrefix("\\") || spelled.contains("://")
+          || spelled.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "/" || $0 == "\\" })
+            .contains { $0 == "." || $0 == ".." }
         func reject(_ why: String) {
           if isPath {
             diagnostics.append(.error("alias '\(alias)' \(why)", at: location))

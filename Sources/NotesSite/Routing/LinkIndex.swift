@@ -47,7 +47,8 @@ struct LinkIndex: Sendable {
       let name = Self.key(Self.stripExtension(String(PathName.last(note.sourcePath))))
       var names = [name]
       let title = Self.key(note.title)
-      for alias in note.frontMatter.aliases where !alias.contains("/") { names.append(Self.key(alias)) }
+      // `/old/url/` is a path (a redirect), `CI/CD` a name.
+      for alias in note.frontMatter.aliases where !alias.hasPrefix("/") { names.append(Self.key(alias)) }
       var headings: [String: String] = [:]
       for heading in note.analysis.headings {
         headings[heading.id] = heading.id
@@ -272,6 +273,10 @@ struct LinkIndex: Sendable {
           nearest(suffixMatches, to: directory, path: { noteSourcePath[$0]! })
         }) {
           return (note(best), suffixMatches.count > 1 ? suffixMatches : [])
+        }
+        // An alias with a slash in it (`[[CI/CD]]`).
+        if let named = notesByName[k], !named.isEmpty {
+          return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
         }
         return notFound("no note '\(target)'")
       }
