@@ -118,7 +118,7 @@ import Testing
     // 404, feed, search labels.
     let notFound = try String(contentsOf: fixture.output.appending(path: "404.html"), encoding: .utf8)
     #expect(notFound.contains("<h1>ページが見つかりません</h1>"))
-    #expect(notFound.contains("<html lang=\"ja\">"))
+    #expect(notFound.contains("<html lang=\"ja\" dir=\"ltr\">"))
     #expect(notFound.contains(">ホーム</a>"))
     let feed = try String(contentsOf: fixture.output.appending(path: "feed.xml"), encoding: .utf8)
     #expect(feed.contains("<title>Field Notes: 最近更新されたメモ</title>"))
@@ -132,8 +132,8 @@ import Testing
 
     // `lang` on the note's article and its list entry.
     let meeting = try fixture.page("work/meeting")
-    #expect(meeting.contains("<article class=\"note\" lang=\"en\">"))
-    #expect(meeting.contains("<li lang=\"en\"><a href=\"/work/meeting/\""))
+    #expect(meeting.contains("<article class=\"note\" lang=\"en\" dir=\"ltr\">"))
+    #expect(meeting.contains("<li lang=\"en\" dir=\"ltr\"><a href=\"/work/meeting/\""))
     #expect(!inbox.contains("<article class=\"note\" lang="))
   }
 
@@ -168,6 +168,24 @@ import Testing
     #expect(!fixture.exists("Templates"))
   }
 
+  /// Arabic, Hebrew, Persian, Urdu… are written right to left: the page, or a note in such a
+  /// language on a site in another, says so (`dir`), and the layout follows.
+  @Test func rightToLeftLanguagesGetTheirDirection() async throws {
+    let fixture = try LocalizedFixture(language: "ar")
+    defer { fixture.remove() }
+    try fixture.write("Templates/i18n/ar.yml", "folders: المجلدات\nselect_note: اختر ملاحظة\n")
+    try fixture.write("content/Work/Hebrew.md", "---\nlang: he-IL\n---\n# שלום\n\nטקסט.\n")
+    let report = await fixture.build()
+    #expect(report.outcome == .success, "\(report.diagnostics)")
+    let home = try fixture.page("")
+    #expect(home.contains("<html lang=\"ar\" dir=\"rtl\">"))
+    let hebrew = try fixture.page("work/hebrew")
+    #expect(hebrew.contains("<article class=\"note\" lang=\"he-IL\" dir=\"rtl\">"))
+    #expect(hebrew.contains("<li lang=\"he-IL\" dir=\"rtl\">"))
+    #expect(Localization.direction(of: "ur") == "rtl" && Localization.direction(of: "fa_IR") == "rtl")
+    #expect(Localization.direction(of: "ja") == "ltr" && Localization.direction(of: "arn") == "ltr")
+  }
+
   @Test func aThemeTableInTheSiteAddsALanguage() async throws {
     let fixture = try LocalizedFixture(language: "fr")
     defer { fixture.remove() }
@@ -188,7 +206,7 @@ import Testing
     #expect(report.outcome == .success, "\(report.diagnostics)")
     #expect(!report.diagnostics.contains { $0.message.contains("no string table") })
     let home = try fixture.page("")
-    #expect(home.contains("<html lang=\"fr\">"))
+    #expect(home.contains("<html lang=\"fr\" dir=\"ltr\">"))
     #expect(home.contains("<p>Choisissez une note</p>"))
     #expect(home.contains("aria-label=\"Dossiers\""))
     // The search page shows no list count (the script reports results); plural forms come

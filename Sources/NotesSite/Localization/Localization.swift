@@ -33,6 +33,17 @@ public struct Localization: Sendable {
     return (localization, loader.diagnostics)
   }
 
+  /// `rtl` for a language written right to left (`ar`, `he`, `fa`, `ur`… by its primary
+  /// subtag: `ar-EG` too), else `ltr`: the `dir` a page or note in it gets.
+  public static func direction(of language: String) -> String {
+    let primary = language.split(whereSeparator: { $0 == "-" || $0 == "_" }).first.map { $0.lowercased() } ?? ""
+    return rightToLeft.contains(primary) ? "rtl" : "ltr"
+  }
+
+  private static let rightToLeft: Set<String> = [
+    "ar", "arc", "ckb", "dv", "fa", "he", "iw", "ks", "ku", "nqo", "ps", "sd", "syr", "ug", "ur", "yi",
+  ]
+
   /// The string for `key`, or the key itself so a missing string is visible, not blank.
   public func string(_ key: String) -> String { strings[key] ?? key }
 

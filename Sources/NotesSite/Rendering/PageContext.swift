@@ -85,6 +85,7 @@ struct PageContext: Sendable {
       "description": .string(config.description),
       "base": .string(urls.basePath),
       "language": .string(l10n.language),
+      "dir": .string(Localization.direction(of: l10n.language)),
       "feed_url": .string(urls.basePath + "feed.xml"),
       "restore_last_note": .bool(config.restoreLastNote),
     ])
@@ -258,6 +259,7 @@ extension PageContext {
           : ""),
       "folder": .string(site.folders[note.folderID]?.name ?? ""),
       "lang": note.frontMatter.lang.map(TemplateValue.string) ?? .null,
+      "dir": note.frontMatter.lang.map { .string(Localization.direction(of: $0)) } ?? .null,
     ]
   }
 

@@ -80,7 +80,7 @@ extension PageContext {
       return try theme.withRendered("404", .object(data), cache: renderCache, capacity: capacity) { body("404.html", $0) }
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
-        "site": .object(["language": .string(l10n.language)]),
+        "site": .object(["language": .string(l10n.language), "dir": .string(Localization.direction(of: l10n.language))]),
         "title": .string(site.notes[noteID(of: to) ?? ""]?.title ?? site.config.title),
         "target": .string(absolute(urls.url(to)) ?? urls.url(to)),
       ])
@@ -217,6 +217,7 @@ extension PageContext {
       "title": .string(note.title),
       "url": .string(urls.url(.note(note.id))),
       "lang": note.frontMatter.lang.map(TemplateValue.string) ?? .null,
+      "dir": note.frontMatter.lang.map { .string(Localization.direction(of: $0)) } ?? .null,
       "updated_iso": .string(Self.iso(note.updated)),
       "updated_label": .string(l10n.date(note.updated)),
       "created_iso": .string(Self.iso(note.created)),
