@@ -3,7 +3,8 @@ import NotesSite
 import Testing
 
 /// Nested tags (`#work/projects/alpha`) as Obsidian's tag pane and Quartz show them: every tag
-/// above one has its own page, listing the notes of every tag below it.
+/// above one has its own page, listing the notes of every tag below it, and the folders column
+/// shows the tags as a tree.
 @Suite struct NestedTagTests {
   static let files: [String: String] = [
     "notes-site.yml": "title: Nested\nnotes_per_page: 3\n",
@@ -38,6 +39,29 @@ import Testing
     #expect(projects.contains("data-route=\"tag\" data-compact-column=\"notes\""))
     #expect(projects.contains("<h1 class=\"column-title\">#work/projects</h1>"))
     #expect(try site.page("_tags/work").contains("<p class=\"count\">4 notes</p>"))
+  }
+
+  @Test func theFoldersColumnShowsTagsAsANestedList() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let tree = try #require(Self.element("<ul class=\"tag-list\">", in: site.page("")))
+    #expect(
+      Self.outline(tree) == [
+        "#travel 1 /_tags/travel/",
+        "#work 4 /_tags/work/",
+        "  meetings 2 /_tags/work/meetings/",
+        "  projects 2 /_tags/work/projects/",
+        "    alpha 1 /_tags/work/projects/alpha/",
+        "    beta 1 /_tags/work/projects/beta/",
+        "#旅行 1 /_tags/旅行/",
+        "  日本 1 /_tags/旅行/日本/",
+      ])
+    #expect(Self.current(in: tree).isEmpty)
+    // A tag page marks its own tag, not the tags above it.
+    let onProjects = try #require(Self.element("<ul class=\"tag-list\">", in: site.page("_tags/work/projects")))
+    #expect(Self.current(in: onProjects) == ["/_tags/work/projects/"])
+    #expect(Self.outline(onProjects) == Self.outline(tree))
   }
 
   @Test func aNotesOwnTagsLinkToTheExactTag() async throws {
@@ -106,6 +130,22 @@ import Testing
       }
     }
     return nil
+  }
+
+  /// Each entry of a tree of links as `label count url`, indented by its depth.
+  static func outline(_ list: XMLNode, depth: Int = 0) -> [String] {
+    list.all("li").flatMap { item -> [String] in
+      guard let link = item.first("a"), let spans = Optional(link.all("span")), spans.count == 2 else { return ["?"] }
+      let count = spans[1].all("span").first?.text ?? "?"
+      let line = String(repeating: "  ", count: depth) + "\(spans[0].text) \(count) \(link.attributes["href"] ?? "")"
+      return [line] + (item.first("ul").map { outline($0, depth: depth + 1) } ?? [])
+    }
+  }
+
+  /// Hrefs of the links marked `aria-current` anywhere in the tree.
+  static func current(in node: XMLNode) -> [String] {
+    (node.attributes["aria-current"] != nil ? [node.attributes["href"] ?? ""] : [])
+      + node.children.flatMap { current(in: $0) }
   }
 
   /// Note URLs of a notes column, in order.
