@@ -26,6 +26,7 @@ ROUTES = {
     "folder": ("/work/", "/", ["folders", "notes"], "notes"),
     "subfolder": ("/work/projects/", "/work/", ["folders", "notes"], "notes"),
     "tag": ("/_tags/work/", "/", ["folders", "notes"], "notes"),
+    "parent tag": ("/_tags/project/", "/", ["folders", "notes"], "notes"),
     "search": ("/_search/", "/", ["folders", "notes"], "notes"),
     "note": ("/work/roadmap/", "/work/", ["notes", "detail"], "detail"),
     "history": ("/work/roadmap/history/", "/work/roadmap/", ["notes", "detail"], "detail"),
@@ -119,6 +120,30 @@ def test_phone_back_link_goes_to_parent(driver, site, route):
 
 
 ROUTES_BY_PATH = {v[0]: v[3] for v in ROUTES.values()}
+
+
+# Boxes of the tag links for `#project/alpha` and `#project/beta` and their parent `#project`.
+TAG_ROWS = """
+const rows = [...document.querySelectorAll('.tag-list a')];
+return ['/_tags/project/', '/_tags/project/alpha/', '/_tags/project/beta/'].map(path => {
+  const a = rows.find(a => new URL(a.href).pathname === path);
+  const r = a.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, height: r.height,
+          nested: a.parentElement.parentElement.closest('li') !== null};
+});"""
+
+
+@pytest.mark.parametrize("width", list(WIDTHS))
+def test_nested_tags_are_indented_below_their_parent(driver, site, width):
+    # `?folders`: the folders column on a phone, never a restored note.
+    open_page(driver, site + "/?folders", WIDTHS[width])
+    parent, alpha, beta = driver.execute_script(TAG_ROWS)
+    assert [parent["nested"], alpha["nested"], beta["nested"]] == [False, True, True]
+    assert alpha["left"] > parent["left"] and beta["left"] == alpha["left"]
+    assert parent["top"] < alpha["top"] < beta["top"]
+    assert all(row["height"] > 0 and row["right"] <= parent["right"] + 0.5 for row in (alpha, beta))
+    scroll_width = driver.execute_script("return document.scrollingElement.scrollWidth")
+    assert scroll_width <= WIDTHS[width][0]
 
 
 def test_home_has_no_back_link(driver, site):

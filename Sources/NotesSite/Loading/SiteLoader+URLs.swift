@@ -168,7 +168,8 @@ extension SiteLoader {
   }
 
   /// Sorts every list: folders by name; notes pinned first, then newest `updated` first, then
-  /// title; tags collected from notes, each a smart folder with the same order.
+  /// title; tags collected from notes, each a smart folder with the same order (a parent tag
+  /// holding the notes of the tags below it).
   func finishLists(_ site: inout Site) {
     // Equal `updated` falls back to the title as a reader of the site's language orders it;
     // keys are computed once per note, not per comparison.
@@ -193,14 +194,20 @@ extension SiteLoader {
     // Pinned notes first, each group in recent order (a stable partition of `recent`).
     let ordered = recent.filter { keys[$0].pinned } + recent.filter { !keys[$0].pinned }
     var tags: [String: [String]] = [:]
-    var tagIDs: [String: String] = [:]
+    // A note is listed under each of its tags and every tag above them (`#work/meetings` under
+    // `#work` too, as Obsidian's `tag:#work` finds it), once per tag however many lead there.
+    var tagPaths: [String: [String]] = [:]
+    var listed = Set<String>()
     for index in ordered {
       let note = keys[index]
       site.folders[note.folderID]?.noteIDs.append(note.id)
+      listed.removeAll(keepingCapacity: true)
       for tag in note.tags {
-        let id = tagIDs[tag] ?? Self.tagID(tag)
-        tagIDs[tag] = id
-        tags[id, default: []].append(note.id)
+        let path = tagPaths[tag] ?? Site.tagAndAncestors(Self.tagID(tag))
+        tagPaths[tag] = path
+        for id in path where listed.insert(id).inserted {
+          tags[id, default: []].append(note.id)
+        }
       }
       site.referenceDate = max(site.referenceDate, note.updated)
     }

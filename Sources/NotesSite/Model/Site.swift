@@ -67,7 +67,8 @@ public struct Site: Sendable {
   public var rootFolderIDs: [String]
   public var notes: [String: Note]
   public var files: [String: FileAsset]
-  /// Tag → note IDs in list order.
+  /// Tag ID (its URL path, `work/projects`) → note IDs in list order: the notes tagged with it
+  /// or with a tag below it. Every tag above a nested tag is here too.
   public var tags: [String: [String]]
   public var history: GitHistory?
   /// The date relative list labels are computed from, fixed per build so output is
@@ -76,6 +77,21 @@ public struct Site: Sendable {
   /// Every note, newest `updated` first (ties in title order), pinned or not: the home page's
   /// list of recent notes. Sorted once while loading; the home and 404 pages both show it.
   public var recentNoteIDs: [String] = []
+}
+
+extension Site {
+  /// The tag a nested tag sits under (`work` for `work/projects`), nil for a top-level tag.
+  public static func parentTag(of id: String) -> String? {
+    id.lastIndex(of: "/").map { String(id[..<$0]) }
+  }
+
+  /// A tag ID and the IDs of every tag above it, innermost first:
+  /// `work/projects/alpha`, `work/projects`, `work`.
+  public static func tagAndAncestors(_ id: String) -> [String] {
+    var path = [id]
+    while let parent = parentTag(of: path.last!) { path.append(parent) }
+    return path
+  }
 }
 
 extension AttachmentKind {

@@ -23,22 +23,17 @@ struct PageContext: Sendable {
   var contentDirectory: URL
 
   /// Built once per build rather than once per page: list entries (without `current`), the
-  /// string table, the site object and the tag list.
+  /// folder and tag trees, the string table and the site object.
   var noteItemValues: [String: TemplateValue] = [:]
-  var folderItems: [String: [String: TemplateValue]] = [:]
-  /// `folderItems` as reusable values (see `RenderCache`).
-  var folderItemValues: [String: TemplateValue] = [:]
+  var folderTree = LinkTree()
+  var tagTree = LinkTree()
   var sharedValues: [String: TemplateValue] = [:]
   /// Holds `sharedValues` as every page's root context and the renderings of list entries,
   /// folders and tags, which look the same on every page that is not about them.
   var renderCache: RenderCache?
-  /// Ids of the reusable folder trees (by selected folder, "" for none) and tag lists (by
-  /// selected tag): whole columns that look the same on every page with that selection.
-  var folderTreeIDs: [String: Int] = [:]
-  var tagListIDs: [String: Int] = [:]
-  /// Template data made once and used by several pages: folder list pages, folder trees, and
-  /// the `note` objects of recently rendered notes (a note's note, history and collaborators
-  /// pages come one after another).
+  /// Template data made once and used by several pages: folder list pages and the `note`
+  /// objects of recently rendered notes (a note's note, history and collaborators pages come
+  /// one after another).
   let memo = PageMemo()
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
@@ -56,25 +51,19 @@ struct PageContext: Sendable {
     let noteIDs = site.notes.keys.sorted()
     let items = concurrentMap(noteIDs) { makeNoteItem($0) }
     for (id, item) in zip(noteIDs, items) { noteItemValues[id] = reusable(.object(item)) }
-    folderItems = makeFolderItems()
-    // Children first, so each parent's list holds its children's reusable values.
-    func wrap(_ id: String) {
-      let folder = site.folders[id]!
-      for child in folder.childIDs { wrap(child) }
-      var item = folderItems[id]!
-      item["children"] = .list(folder.childIDs.map { folderItemValues[$0]! })
-      folderItems[id] = item
-      folderItemValues[id] = reusable(.object(item))
+    folderTree = LinkTree(
+      rootIDs: site.rootFolderIDs, childIDs: site.folders.mapValues(\.childIDs), nextID: &nextID,
+      item: folderItem)
+    var rootTags: [String] = []
+    var childTags: [String: [String]] = [:]
+    for id in site.tags.keys.sorted() {
+      if let parent = Site.parentTag(of: id), site.tags[parent] != nil {
+        childTags[parent, default: []].append(id)
+      } else {
+        rootTags.append(id)
+      }
     }
-    for id in site.rootFolderIDs { wrap(id) }
-    for id in [""] + site.folders.keys.sorted() {
-      nextID += 1
-      folderTreeIDs[id] = nextID
-    }
-    for tag in [""] + site.tags.keys.sorted() {
-      nextID += 1
-      tagListIDs[tag] = nextID
-    }
+    tagTree = LinkTree(rootIDs: rootTags, childIDs: childTags, nextID: &nextID, item: tagItem)
     for id in graph.attachments.keys { noteAttachments[id] = makeAttachmentIDs(of: id) }
     for folder in site.folders.values {
       for (i, id) in folder.noteIDs.enumerated() { listPosition[id] = i }
@@ -95,28 +84,32 @@ struct PageContext: Sendable {
       "js": .string(assetURLs["site.js"] ?? ""),
       "search_js": .string(assetURLs["search.js"] ?? ""),
     ])
-    sharedValues["tags"] = tagList(current: nil)
-    if case .list(let tags) = sharedValues["tags"] {
-      sharedValues["tags"] = .reusable(id: tagListIDs[""]!, .list(tags.map(reusable)))
-    }
+    sharedValues["tags"] = tagTree.tree(selected: nil)
     renderCache = RenderCache(shared: .object(sharedValues))
   }
 
-  func tagList(current: String?) -> TemplateValue {
-    if current == nil, let tags = sharedValues["tags"] { return tags }
-    let list = makeTagList(current: current)
-    guard let current, let id = tagListIDs[current] else { return list }
-    return .reusable(id: id, list)
+  func folderItem(_ id: String) -> [String: TemplateValue] {
+    let folder = site.folders[id]!
+    return [
+      "name": .string(folder.name),
+      "url": .string(urls.url(.folder(id, page: 1))),
+      "count": .int(folder.noteIDs.count),
+      "count_label": .string(l10n.count("notes_count", folder.noteIDs.count)),
+    ]
   }
 
-  func makeTagList(current: String?) -> TemplateValue {
-    .list(site.tags.keys.sorted().map { id -> TemplateValue in
-      .object([
-        "name": .string(id), "url": .string(urls.url(.tag(id, page: 1))),
-        "count": .int(site.tags[id]!.count), "current": .bool(id == current),
-        "count_label": .string(l10n.count("notes_count", site.tags[id]!.count)),
-      ])
-    })
+  /// A tag in the tag tree: `name` is the whole tag (`work/projects`), `label` what the tree
+  /// shows, `#work` at the top and the last part (`projects`) below its parent.
+  func tagItem(_ id: String) -> [String: TemplateValue] {
+    let count = site.tags[id]!.count
+    let parent = Site.parentTag(of: id).flatMap { site.tags[$0] == nil ? nil : $0 }
+    return [
+      "name": .string(id),
+      "label": .string(parent.map { String(id.dropFirst($0.count + 1)) } ?? "#" + id),
+      "url": .string(urls.url(.tag(id, page: 1))),
+      "count": .int(count),
+      "count_label": .string(l10n.count("notes_count", count)),
+    ]
   }
 
   /// Absolute URL for feeds, sitemaps and canonical links, when `base_url` has a host.
@@ -135,7 +128,6 @@ struct PageContext: Sendable {
 final class PageMemo: Sendable {
   let lists = Mutex<[String: TemplateValue]>([:])
   let notes = Mutex<[String: TemplateValue]>([:])
-  let trees = Mutex<[String: TemplateValue]>([:])
 }
 
 /// Builds template data. Every object sets every key its templates test, because a Mustache
@@ -158,8 +150,8 @@ extension PageContext {
     data["is_home"] = .bool(route == .home)
     data["home_heading"] = .bool(route == .home)
     data["list_heading"] = .bool(route.compactColumn == .notes)
-    data["folders"] = folderTree(selected: selectedFolder)
-    if case .tag(let t, _) = route { data["tags"] = tagList(current: t) }
+    data["folders"] = folderTree.tree(selected: selectedFolder)
+    if case .tag(let t, _) = route { data["tags"] = tagTree.tree(selected: t) }
     data["has_tags"] = .bool(!site.tags.isEmpty)
     if route != .home {
       // A nested folder's list goes back to its parent folder's list; any other to the
@@ -176,59 +168,6 @@ extension PageContext {
     }
     data["detail_back"] = .null
     return data
-  }
-
-  /// The folder tree with `selected` marked. Items come from `folderItems`; only the chain
-  /// from the selected folder up to its top-level folder is rebuilt, so a page costs
-  /// O(depth × siblings), not O(folders).
-  func folderTree(selected: String?) -> TemplateValue {
-    let key = selected.flatMap { site.folders[$0] == nil ? nil : $0 } ?? ""
-    guard let id = folderTreeIDs[key] else { return makeFolderTree(selected: selected) }
-    if let made = memo.trees.withLock({ $0[key] }) { return made }
-    let made = TemplateValue.reusable(id: id, makeFolderTree(selected: selected))
-    memo.trees.withLock { $0[key] = made }
-    return made
-  }
-
-  func makeFolderTree(selected: String?) -> TemplateValue {
-    func value(_ id: String) -> TemplateValue { folderItemValues[id] ?? .object(folderItems[id]!) }
-    guard let selected, site.folders[selected] != nil else {
-      return .list(site.rootFolderIDs.map(value))
-    }
-    var replacement: (id: String, value: TemplateValue)?
-    var id: String? = selected
-    while let current = id {
-      var item = folderItems[current]!
-      if current == selected { item["current"] = .bool(true) }
-      if let r = replacement {
-        item["children"] = .list(site.folders[current]!.childIDs.map {
-          $0 == r.id ? r.value : value($0)
-        })
-      }
-      replacement = (current, .object(item))
-      id = site.folders[current]!.parentID
-    }
-    return .list(site.rootFolderIDs.map { $0 == replacement?.id ? replacement!.value : value($0) })
-  }
-
-  /// Folder items without a selection, children first.
-  func makeFolderItems() -> [String: [String: TemplateValue]] {
-    var items: [String: [String: TemplateValue]] = [:]
-    func build(_ id: String) {
-      let folder = site.folders[id]!
-      for child in folder.childIDs { build(child) }
-      items[id] = [
-        "name": .string(folder.name),
-        "url": .string(urls.url(.folder(id, page: 1))),
-        "count": .int(folder.noteIDs.count),
-        "count_label": .string(l10n.count("notes_count", folder.noteIDs.count)),
-        "current": .bool(false),
-        "has_children": .bool(!folder.childIDs.isEmpty),
-        "children": .list(folder.childIDs.map { .object(items[$0]!) }),
-      ]
-    }
-    for id in site.rootFolderIDs { build(id) }
-    return items
   }
 
   func noteItem(_ id: String, selected: String?) -> TemplateValue {
