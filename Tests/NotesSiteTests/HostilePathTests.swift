@@ -89,7 +89,7 @@ import Testing
   /// are made harmless); nothing is written anywhere.
   @Test(arguments: [
     "../../escaped", "/../../escaped", "a/../../escaped", "..", ".", "./x/../..",
-    "a\\..\\..\\escaped", "..%2fescaped", "a/.hidden/x", "/.hidden/", "/a/x\u{0}y",
+    "a\\..\\..\\escaped", "..%2fescaped", "/.hidden/", "/a/x\u{0}y",
   ])
   func aliasesCannotLeaveTheOutput(_ alias: String) async throws {
     let site = try HostileSite()
@@ -106,6 +106,19 @@ import Testing
     #expect(site.strayPaths().isEmpty, "\(site.strayPaths())")
   }
 
+
+  /// A name with a slash (`a/.hidden/x`, as `CI/CD` is a name) that is no usable path is a
+  /// warning, and nothing is written for it.
+  @Test func aliasNamesThatWouldHideAreWarningsThatWriteNothing() async throws {
+    let site = try HostileSite()
+    defer { site.remove() }
+    try site.write("content/Work/Note.md", "---\naliases: [\"a/.hidden/x\"]\n---\n# Note\n")
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.diagnostics.contains { $0.severity == .warning && $0.message.hasPrefix("alias 'a/.hidden/x'") })
+    #expect(!FileManager.default.fileExists(atPath: site.output.appending(path: "a").path))
+    #expect(site.strayPaths().isEmpty, "\(site.strayPaths())")
+  }
 
   /// A bare name (Obsidian's aliases are other names of a note, like `.config`) that is no
   /// usable path gets no redirect page and a warning, never an error: it stays a link name.
