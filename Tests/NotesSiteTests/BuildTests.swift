@@ -137,3 +137,12 @@ import Testing
     #expect(changed.isEmpty, "changed between identical builds: \(changed)")
   }
 }
+
+extension BuildTests {
+  @Test func theSummaryCountsInTheSingular() async throws {
+    let site = try SiteFixture(["content/Only.md": "# Only\n"])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.summary.hasPrefix("Built 1 note in 1 folder: "), "\(report.summary)")
+  }
+}

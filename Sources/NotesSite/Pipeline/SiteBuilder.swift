@@ -71,14 +71,15 @@ public struct BuildReport: Sendable {
     }
   }
 
-  /// `Built 21 notes in 6 folders: 130 pages, 24 files, 1.2 MB in 0.41 s`
+  /// `Built 21 notes in 6 folders: 130 pages, 24 files, 1.2 MB in 0.41 s` (`1 note`, `1 folder`…)
   public var summary: String {
+    func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     if upToDate {
-      return "Nothing changed since the last build: \(files) files, "
+      return "Nothing changed since the last build: \(count(files, "file")), "
         + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
     }
-    return "Built \(notes) notes in \(folders) folders: \(pages) pages, \(files) files, "
-      + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
+    return "Built \(count(notes, "note")) in \(count(folders, "folder")): \(count(pages, "page")), "
+      + "\(count(files, "file")), " + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
   }
 }
 
