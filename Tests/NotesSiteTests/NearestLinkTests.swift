@@ -228,4 +228,42 @@ import Testing
     #expect(html.contains("<em>really</em> emphasised"))
     #expect(html.contains(#"<img src="/resources/test-note-resources/pic.png""#))
   }
+
+  /// Whether this machine's temporary folder tells `a` from `A` (not so on macOS by default).
+  static let caseSensitiveFileSystem: Bool = {
+    let folder = FileManager.default.temporaryDirectory.appending(path: "case-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    FileManager.default.createFile(atPath: folder.appending(path: "a").path, contents: Data())
+    return !FileManager.default.fileExists(atPath: folder.appending(path: "A").path)
+  }()
+
+  /// Two notes or files whose names differ only in case: a link that spells one exactly gets
+  /// that one, whatever order the build met them in.
+  @Test(.enabled(if: caseSensitiveFileSystem))
+  func anExactCaseSpellingPicksItsNote() async throws {
+    let site = try SiteFixture([
+      "content/a/README.md": "# Upper README\n",
+      "content/a/readme.md": "# lower readme\n",
+      "content/a/Image.PNG": "upper",
+      "content/a/image.png": "lower",
+      "content/a/l.md": "[[readme]] [b](readme.md) [c](README.md) [[README]] ![[Image.PNG]] ![x](image.png)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(!report.diagnostics.contains { $0.message.contains("matches") }, "\(report.diagnostics)")
+    let html = try site.page("a/l")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    let links = internalLinks(String(html[body...]))
+    let lower = links[0]
+    let upper = links[2]
+    #expect(lower != upper)
+    #expect(links.prefix(4) == [lower, lower, upper, upper])
+    #expect(try site.page(String(lower.dropFirst().dropLast())).contains("lower readme"))
+    let images = html.components(separatedBy: "<img src=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+    #expect(images.count == 2 && images[0] != images[1], "\(images)")
+    let first = try String(contentsOf: site.output.appending(path: String(images[0].dropFirst())), encoding: .utf8)
+    #expect(first == "upper")
+  }
 }

@@ -27,6 +27,11 @@ struct LinkIndex: Sendable {
   private var foldersByPath: [String: String] = [:]
   private var headingIDs: [String: [String: String]] = [:]  // note → key → id
   private var noteDirectory: [String: String] = [:]
+  /// Path keys that several notes (or files) answer to, their paths differing only in case
+  /// (`README.md`, `readme.md`): their IDs, sorted. The tables above hold the first; a link
+  /// that spells one of them exactly gets that one.
+  private var notePathVariants: [String: [String]] = [:]
+  private var filePathVariants: [String: [String]] = [:]
 
   /// One note's lookup keys, made on all cores before the tables are filled in on one.
   private struct NoteKeys {
@@ -63,9 +68,17 @@ struct LinkIndex: Sendable {
     notesByPath.reserveCapacity(ids.count * 2)
     headingIDs.reserveCapacity(ids.count)
     noteDirectory.reserveCapacity(ids.count)
+    /// Sets `table[key]`, keeping every ID when a second claims the key.
+    func claim(_ key: String, _ id: String, _ table: inout [String: String], _ variants: inout [String: [String]]) {
+      if let existing = table[key], existing != id {
+        variants[key, default: [existing]].append(id)
+      } else {
+        table[key] = id
+      }
+    }
     for (id, k) in zip(ids, keys) {
-      notesByPath[k.path] = id
-      notesByPath[k.pathWithoutExtension] = id
+      claim(k.path, id, &notesByPath, &notePathVariants)
+      claim(k.pathWithoutExtension, id, &notesByPath, &notePathVariants)
       for name in k.names { notesByName[name, default: []].append(id) }
       if let title = k.title { notesByTitle[title, default: []].append(id) }
       headingIDs[id] = k.headingIDs
@@ -74,12 +87,21 @@ struct LinkIndex: Sendable {
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
     for key in notesByTitle.keys { notesByTitle[key]!.sort() }
     for file in site.files.values {
-      filesByPath[Self.key(file.sourcePath)] = file.id
+      claim(Self.key(file.sourcePath), file.id, &filesByPath, &filePathVariants)
       filesByName[Self.key(String(PathName.last(file.sourcePath))), default: []].append(file.id)
     }
     for key in filesByName.keys { filesByName[key]!.sort() }
     for folder in site.folders.values where !folder.sourcePath.isEmpty {
       foldersByPath[Self.key(folder.sourcePath)] = folder.id
+    }
+    // Whatever order the notes came in, the same one is first.
+    for (key, ids) in notePathVariants {
+      notePathVariants[key] = Array(Set(ids)).sorted()
+      notesByPath[key] = notePathVariants[key]![0]
+    }
+    for (key, ids) in filePathVariants {
+      filePathVariants[key] = Array(Set(ids)).sorted()
+      filesByPath[key] = filePathVariants[key]![0]
     }
     fileSourcePath = site.files.mapValues(\.sourcePath)
     noteSourcePath = site.notes.mapValues(\.sourcePath)
@@ -177,8 +199,8 @@ struct LinkIndex: Sendable {
     /// Note `id`, at the heading the reference names, if it has it.
     func note(_ id: String) -> LinkTarget { .note(id, fragment: headingID(ref.fragment, in: id)) }
     /// The note, else the folder, at path key `key`.
-    func page(_ key: String) -> LinkTarget? {
-      if let id = notesByPath[key] { return note(id) }
+    func page(_ key: String, written: String) -> LinkTarget? {
+      if let id = notePath(key, written: written) { return note(id) }
       if !key.isEmpty, let id = foldersByPath[key] { return .folder(id) }
       return nil
     }
@@ -198,8 +220,8 @@ struct LinkIndex: Sendable {
       let path = Self.normalise(target, from: directory)
       if let path {
         let k = Self.key(path)
-        if let found = page(k) { return (found, []) }
-        if let file = filesByPath[k] { return (.file(file), []) }
+        if let found = page(k, written: path) { return (found, []) }
+        if let file = filePath(k, written: path) { return (.file(file), []) }
         // A chapter linked by the page mdBook makes of it: `x.html` is `x.md`, a folder's
         // `index.html` its `README.md` (or `index.md`, or the folder).
         if k.hasSuffix(".html") {
@@ -219,7 +241,7 @@ struct LinkIndex: Sendable {
       if target.hasSuffix("/"), !target.hasPrefix("/"), let source = noteSourcePath[noteID],
         let pagePath = Self.normalise(target, from: Self.stripExtension(source))
       {
-        if let found = page(Self.key(pagePath)) { return (found, []) }
+        if let found = page(Self.key(pagePath), written: pagePath) { return (found, []) }
       }
       guard let path else { return (.missing("link '\(target)' points outside content/"), []) }
       if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
@@ -235,15 +257,18 @@ struct LinkIndex: Sendable {
       let ext = PathName.extension(target).lowercased()
       let isFile = !ext.isEmpty && !SiteLoader.noteExtensions.contains(ext)
       if isFile {
-        if let exact = Self.normalise(target, from: directory).flatMap({ filesByPath[Self.key($0)] }) {
+        if let exact = Self.normalise(target, from: directory).flatMap({ filePath(Self.key($0), written: $0) }) {
           return (.file(exact), [])
         }
-        if let exact = filesByPath[Self.key(target)] { return (.file(exact), []) }
+        if let exact = filePath(Self.key(target), written: target) { return (.file(exact), []) }
         let name = Self.key(String(PathName.last(target)))
         let candidates = (filesByName[name] ?? []).filter {
           !target.contains("/") || Self.key(fileSourcePath[$0]!).hasSuffix("/" + Self.key(target))
         }
         if !candidates.isEmpty {
+          if let exact = Self.onlyExactCase(candidates, written: target, path: { fileSourcePath[$0]! }) {
+            return (.file(exact), [])
+          }
           let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
           return (.file(best), candidates.count > 1 ? candidates : [])
         }
@@ -257,13 +282,13 @@ struct LinkIndex: Sendable {
         return (.missing("no \(looksLikeFile ? "file" : "note or file") named '\(target)'"), [])
       }
       if target.contains("/") {
-        if let exact = notesByPath[k] { return (note(exact), []) }
+        if let exact = notePath(k, written: target) { return (note(exact), []) }
         // Obsidian's "relative path" link format: `[[./Note]]`, `[[../b/Note]]`.
         if target.hasPrefix("./") || target.hasPrefix("../") {
           guard let path = Self.normalise(Self.stripExtension(target), from: directory) else {
             return notFound("wiki link '\(target)' points outside content/")
           }
-          if let found = page(Self.key(path)) { return (found, []) }
+          if let found = page(Self.key(path), written: path) { return (found, []) }
           return notFound("no note '\(target)'")
         }
         let suffixMatches = noteSourcePath.filter {
@@ -285,9 +310,38 @@ struct LinkIndex: Sendable {
         notesByName[k] ?? notesByTitle[k]
         ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
       guard !candidates.isEmpty else { return notFound("no note named '\(target)'") }
+      if let exact = Self.onlyExactCase(candidates, written: target, path: { Self.stripExtension(noteSourcePath[$0]!) }) {
+        return (note(exact), [])
+      }
       let best = nearest(candidates, to: directory, path: { noteSourcePath[$0]! })
       return (note(best), candidates.count > 1 ? candidates : [])
     }
+  }
+
+  /// The note at path key `key`; of notes whose paths differ only in case, the one whose path
+  /// (with or without its extension) is `written` exactly, else the first.
+  private func notePath(_ key: String, written: String) -> String? {
+    guard let variants = notePathVariants[key] else { return notesByPath[key] }
+    return variants.first { id in
+      let path = noteSourcePath[id]!
+      return path == written || Self.stripExtension(path) == written
+    } ?? variants[0]
+  }
+
+  /// The file at path key `key`, chosen as `notePath` chooses.
+  private func filePath(_ key: String, written: String) -> String? {
+    guard let variants = filePathVariants[key] else { return filesByPath[key] }
+    return variants.first { fileSourcePath[$0] == written } ?? variants[0]
+  }
+
+  /// Of several candidates for a name written `written` (its last path segment compared), the
+  /// only one that spells it in the same case (`[[readme]]` beside `README.md` and
+  /// `readme.md`), if exactly one does.
+  private static func onlyExactCase(_ ids: [String], written: String, path: (String) -> String) -> String? {
+    guard ids.count > 1 else { return nil }
+    let name = PathName.last(written)
+    let exact = ids.filter { PathName.last(path($0)) == name }
+    return exact.count == 1 ? exact[0] : nil
   }
 
   /// The candidate whose directory shares the most leading folders with `directory`.
