@@ -3,7 +3,7 @@
 /// A tag starts with `#` at the start of the text or after whitespace or punctuation (but not
 /// after `&`, so `&#123;` is no tag, nor after `/`, `#`, `:` or `.`, which belong to URLs and
 /// headings, nor after `{` or `}`, so template placeholders such as `{{#section}}` stay text),
-/// and runs over letters, digits, `_`, `-` and `/`. It needs at least one
+/// and runs over letters, digits, emoji, `_`, `-` and `/`. It needs at least one
 /// character that is not a digit (`#1` is an issue number, not a tag); a trailing `/` is
 /// dropped.
 enum TagSyntax {
@@ -45,6 +45,10 @@ enum TagSyntax {
     let p = s.properties
     return p.isAlphabetic || p.numericType == .decimal || p.generalCategory == .nonspacingMark
       || p.generalCategory == .spacingMark
+      // Emoji, as Obsidian takes them (`#📚`, `#📅/🌍`), with their joiners, variation
+      // selectors and skin tones; not the ASCII ones (`#`, `*`, digits) nor `©`-like symbols.
+      || (s.value >= 0x2000 && (p.isEmojiPresentation || p.isEmojiModifier || (p.isEmoji && s.value >= 0x1F000)))
+      || s.value == 0x200D || s.value == 0xFE0F
   }
 
   private static func allowedBefore(_ s: Unicode.Scalar) -> Bool {

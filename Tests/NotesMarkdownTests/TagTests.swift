@@ -11,6 +11,9 @@ import Testing
     ("(#paren), #comma, and \"#quoted\"", ["paren", "comma", "quoted"]),
     ("#y2024 and #2024-q1 and #a_b", ["y2024", "2024-q1", "a_b"]),
     ("repeat #x and #x again", ["x"]),
+    // Emoji, as Obsidian reads them; an ASCII keycap or © is no tag.
+    ("Mood #✅ done, #📚 reading, #📅/🌍 travel, #book📚 mix, #👩🏽‍💻 coder", ["✅", "📚", "📅/🌍", "book📚", "👩🏽‍💻"]),
+    ("#© 2024 and #*", []),
   ])
   func found(_ markdown: String, _ tags: [String]) {
     #expect(Markdown.analyze(markdown).tags == tags)
