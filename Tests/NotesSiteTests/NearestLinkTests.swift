@@ -266,4 +266,20 @@ import Testing
     let first = try String(contentsOf: site.output.appending(path: String(images[0].dropFirst())), encoding: .utf8)
     #expect(first == "upper")
   }
+
+  /// Zettlr and other Zettelkasten tools name notes `202001011200 Title.md` and link them by
+  /// the ID alone.
+  @Test func zettelkastenIDsNameTheirNotes() async throws {
+    let site = try SiteFixture([
+      "content/Zettel/202001011200 Zettelkasten method.md": "# Zettelkasten method\n",
+      "content/Zettel/20200102143000-linking-notes.md": "# Linking\n",
+      "content/Zettel/index.md": "[[202001011200]] [[20200102143000|linking]] [[2020]] [[20200103]]\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("zettel/index")
+    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+    #expect(internalLinks(String(html[body...])).prefix(2) == ["/zettel/202001011200-zettelkasten-method/", "/zettel/20200102143000-linking-notes/"])
+    #expect(report.diagnostics.map(\.message) == ["no note named '2020'", "no note named '20200103'"])
+  }
 }

@@ -23,6 +23,9 @@ struct LinkIndex: Sendable {
   /// "Sistemas Operacionais".
   private var notesByTitle: [String: [String]] = [:]
   private var filesByPath: [String: String] = [:]
+  /// Zettelkasten IDs: the digits that start a file name (`202001011200 Title.md`), as
+  /// Zettlr and other Zettelkasten tools link notes by them (`[[202001011200]]`).
+  private var notesByZettelID: [String: [String]] = [:]
   private var filesByName: [String: [String]] = [:]
   private var foldersByPath: [String: String] = [:]
   private var headingIDs: [String: [String: String]] = [:]  // note → key → id
@@ -43,6 +46,7 @@ struct LinkIndex: Sendable {
     var title: String?
     var headingIDs: [String: String]
     var directory: String
+    var zettelID: String?
   }
 
   init(site: Site) {
@@ -63,7 +67,8 @@ struct LinkIndex: Sendable {
       for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
-        names: names, title: title != name ? title : nil, headingIDs: headings, directory: PathName.folder(note.sourcePath))
+        names: names, title: title != name ? title : nil, headingIDs: headings, directory: PathName.folder(note.sourcePath),
+        zettelID: Self.zettelID(of: name))
     }
     notesByPath.reserveCapacity(ids.count * 2)
     headingIDs.reserveCapacity(ids.count)
@@ -81,11 +86,13 @@ struct LinkIndex: Sendable {
       claim(k.pathWithoutExtension, id, &notesByPath, &notePathVariants)
       for name in k.names { notesByName[name, default: []].append(id) }
       if let title = k.title { notesByTitle[title, default: []].append(id) }
+      if let zettel = k.zettelID { notesByZettelID[zettel, default: []].append(id) }
       headingIDs[id] = k.headingIDs
       noteDirectory[id] = k.directory
     }
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
     for key in notesByTitle.keys { notesByTitle[key]!.sort() }
+    for key in notesByZettelID.keys { notesByZettelID[key]!.sort() }
     for file in site.files.values {
       claim(Self.key(file.sourcePath), file.id, &filesByPath, &filePathVariants)
       filesByName[Self.key(String(PathName.last(file.sourcePath))), default: []].append(file.id)
@@ -309,6 +316,10 @@ struct LinkIndex: Sendable {
       let candidates =
         notesByName[k] ?? notesByTitle[k]
         ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
+      let byID = candidates.isEmpty ? Self.zettelID(of: k).flatMap { $0 == k ? notesByZettelID[k] : nil } ?? [] : []
+      if !byID.isEmpty {
+        return (note(nearest(byID, to: directory, path: { noteSourcePath[$0]! })), byID.count > 1 ? byID : [])
+      }
       guard !candidates.isEmpty else { return notFound("no note named '\(target)'") }
       if let exact = Self.onlyExactCase(candidates, written: target, path: { Self.stripExtension(noteSourcePath[$0]!) }) {
         return (note(exact), [])
@@ -316,6 +327,16 @@ struct LinkIndex: Sendable {
       let best = nearest(candidates, to: directory, path: { noteSourcePath[$0]! })
       return (note(best), candidates.count > 1 ? candidates : [])
     }
+  }
+
+  /// The Zettelkasten ID a file name starts with: 8 to 20 digits (`202001011200`, Zettlr's
+  /// default has 14), then the end of the name or a space, `-` or `_`.
+  static func zettelID(of name: String) -> String? {
+    let digits = name.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }
+    guard (8...20).contains(digits.count) else { return nil }
+    let rest = name.utf8.dropFirst(digits.count)
+    guard rest.isEmpty || [0x20, 0x2D, 0x5F].contains(rest.first!) else { return nil }
+    return String(decoding: digits, as: UTF8.self)
   }
 
   /// The note at path key `key`; of notes whose paths differ only in case, the one whose path
