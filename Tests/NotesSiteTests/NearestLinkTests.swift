@@ -18,8 +18,7 @@ import Testing
 
   func linkedPlan(_ site: SiteFixture, from page: String) throws -> String? {
     let html = try site.page(page)
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    return internalLinks(String(html[body...])).first { $0.hasSuffix("/plan/") }
+    return try noteBodyLinks(html).first { $0.hasSuffix("/plan/") }
   }
 
   @Test func theNearestNoteWins() async throws {
@@ -79,8 +78,7 @@ import Testing
     defer { site.remove() }
     let report = await site.build()
     let html = try site.page("topics/other")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    let links = internalLinks(String(html[body...]))
+    let links = try noteBodyLinks(html)
     // Both spellings name the file `Sistemas operacionais.md`, not the note titled so.
     #expect(links.prefix(3) == ["/topics/sistemas-operacionais/", "/topics/sistemas-operacionais/", "/index/so-moc/"])
     // A title is still a name when no file or alias has it.
@@ -114,8 +112,7 @@ import Testing
     defer { site.remove() }
     let report = await site.build()
     let html = try site.page("notes/links")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    let links = internalLinks(String(html[body...]))
+    let links = try noteBodyLinks(html)
     #expect(
       links.prefix(7) == [
         "/notes/templates-daily/", "/sub/learn-next-js/", "/notes/type-1-vs-type-2/", "/notes/v0-11/",
@@ -155,8 +152,7 @@ import Testing
     defer { site.remove() }
     let report = await site.build()
     let html = try site.page("d/a")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    #expect(internalLinks(String(html[body...])).prefix(4) == ["/d/b/", "/d/b/", "/d/", "/d/b/"])
+    #expect(try noteBodyLinks(html).prefix(4) == ["/d/b/", "/d/b/", "/d/", "/d/b/"])
     #expect(html.contains("<a href=\"/d/b/#h\">y</a>"))
     #expect(report.diagnostics.map(\.message) == ["no note or file at '../nope/'"])
   }
@@ -193,8 +189,7 @@ import Testing
     defer { site.remove() }
     let report = await site.build()
     let html = try site.page("a/n")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    #expect(internalLinks(String(html[body...])).prefix(4) == ["/b/other/", "/a/same/", "/a/same/", "/b/"])
+    #expect(try noteBodyLinks(html).prefix(4) == ["/b/other/", "/a/same/", "/a/same/", "/b/"])
     #expect(html.contains(#"<a class="wiki-link" href="/a/same/#part">same &gt; Part</a>"#))
     #expect(
       report.diagnostics.map(\.message) == [
@@ -254,8 +249,7 @@ import Testing
     #expect(report.exitCode == 0)
     #expect(!report.diagnostics.contains { $0.message.contains("matches") }, "\(report.diagnostics)")
     let html = try site.page("a/l")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    let links = internalLinks(String(html[body...]))
+    let links = try noteBodyLinks(html)
     let lower = links[0]
     let upper = links[2]
     #expect(lower != upper)
@@ -278,8 +272,7 @@ import Testing
     defer { site.remove() }
     let report = await site.build()
     let html = try site.page("zettel/index")
-    let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
-    #expect(internalLinks(String(html[body...])).prefix(2) == ["/zettel/202001011200-zettelkasten-method/", "/zettel/20200102143000-linking-notes/"])
+    #expect(try noteBodyLinks(html).prefix(2) == ["/zettel/202001011200-zettelkasten-method/", "/zettel/20200102143000-linking-notes/"])
     #expect(report.diagnostics.map(\.message) == ["no note named '2020'", "no note named '20200103'"])
   }
 }

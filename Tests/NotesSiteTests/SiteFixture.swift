@@ -1,5 +1,6 @@
 import Foundation
 import NotesSite
+import Testing
 
 /// A site written into its own temporary directory, built end to end.
 struct SiteFixture {
@@ -63,6 +64,12 @@ struct SiteFixture {
 }
 
 /// Internal links (`href`/`src` starting with `/`) of an HTML page, without fragments.
+/// The internal links of a note page's body (after `<div class="note-body">`), in order.
+func noteBodyLinks(_ html: String) throws -> [String] {
+  let body = try #require(html.range(of: "<div class=\"note-body\">")).upperBound
+  return internalLinks(String(html[body...]))
+}
+
 func internalLinks(_ html: String) -> [String] {
   var links: [String] = []
   for attribute in ["href=\"", "src=\""] {
