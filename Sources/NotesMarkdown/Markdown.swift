@@ -252,17 +252,26 @@ struct RenderTargets {
 
   init(_ root: CmarkNode) {
     var linkDepth = 0
+    var imageDepth = 0
     var headingDepth = 0
     root.walk { node, entering in
       switch node.type {
       case CMARK_NODE_TEXT:
-        guard linkDepth == 0, let c = cmark_node_get_literal(node.pointer) else { return }
+        guard let c = cmark_node_get_literal(node.pointer) else { return }
+        guard linkDepth == 0 else {
+          // In a link's text (not an image's description), image embeds only.
+          if imageDepth == 0, strstr(c, "![[") != nil {
+            texts.append(.init(node: node, wiki: true, tags: false, embedsOnly: true))
+          }
+          return
+        }
         let wiki = strstr(c, "[[") != nil
         let tags = headingDepth == 0 && strchr(c, 0x23) != nil
         if wiki || tags { texts.append(.init(node: node, wiki: wiki, tags: tags)) }
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         if entering { links.append(node) }
         linkDepth += entering ? 1 : -1
+        if node.type == CMARK_NODE_IMAGE { imageDepth += entering ? 1 : -1 }
       case CMARK_NODE_HEADING:
         headingDepth += entering ? 1 : -1
       case CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:

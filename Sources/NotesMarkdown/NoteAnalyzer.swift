@@ -74,7 +74,13 @@ struct NoteAnalyzer {
         let marked = markedTexts[node]
         let literal = marked?.rest ?? node.literal
         if linkDepth > 0 {
-          addText(literal, toPreview: !inTitle && imageDepth == 0)
+          // An image embedded as a link's text (`[![[pic.png]]](https://…)`, as Evernote
+          // exports write clipped images) is a reference; other text in links is text.
+          if imageDepth == 0, literal.containsBytes("![[") {
+            addLinkText(literal, at: node, skippedBytes: marked?.skippedBytes ?? 0, toPreview: !inTitle)
+          } else {
+            addText(literal, toPreview: !inTitle && imageDepth == 0)
+          }
         } else {
           addInlineText(
             literal, at: node, skippedBytes: marked?.skippedBytes ?? 0, tags: headingDepth == 0,
@@ -133,6 +139,19 @@ struct NoteAnalyzer {
       rest = match.range.upperBound
     }
     addPlainSegment(String(literal[rest...]), tags: tags, toPreview: toPreview)
+  }
+
+  /// Text of a link: its embeds (`![[pic.png]]`) become references, the rest reads as text.
+  private mutating func addLinkText(_ literal: String, at node: CmarkNode, skippedBytes: Int, toPreview: Bool) {
+    var rest = literal.startIndex
+    for match in WikiLinkSyntax.matches(in: literal) where match.link.isEmbed {
+      addText(String(literal[rest..<match.range.lowerBound]), toPreview: toPreview)
+      let offset = skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
+      let at = source.location(of: node, extraBytes: offset)
+      result.references.append(match.link.reference(line: at.line, column: at.column))
+      rest = match.range.upperBound
+    }
+    addText(String(literal[rest...]), toPreview: toPreview)
   }
 
   private mutating func addPlainSegment(_ text: String, tags: Bool, toPreview: Bool) {

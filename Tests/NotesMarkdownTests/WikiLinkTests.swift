@@ -226,3 +226,17 @@ extension WikiLinkTests {
     #expect(later.diagnostics.first?.location?.line == 11)
   }
 }
+
+extension WikiLinkTests {
+  /// Evernote exports link clipped images: `[![[pic.png]]](https://…)`. The image shows inside
+  /// the link; a note embed or wiki link cannot be a link's text and stays as written.
+  @Test func anImageEmbedCanBeALinksText() {
+    let out = html("[![[diagram.png]]](https://example.com) [see ![[Ideas]] and [[Roadmap]]](https://x.org) [![[gone.png]]](https://y.org)")
+    #expect(out.contains(#"<a href="https://example.com"><img src="/notes/diagram.png" alt="diagram" loading="lazy"></a>"#), "\(out)")
+    #expect(out.contains(#"<a href="https://x.org">see ![[Ideas]] and [[Roadmap]]</a>"#))
+    #expect(out.contains(#"<a href="https://y.org"><span class="broken-link" title="unknown note &#39;gone.png&#39;">gone.png</span></a>"#))
+    let references = Markdown.analyze("x [![[diagram.png]]](https://example.com)").references
+    #expect(references.map(\.target) == ["https://example.com", "diagram.png"])
+    #expect(references.last?.column == 4)
+  }
+}

@@ -10,6 +10,9 @@ enum InlineTextPass {
     var node: CmarkNode
     var wiki: Bool
     var tags: Bool
+    /// In a link's text: only image embeds are read (`[![[pic.png]]](https://…)`); a link
+    /// inside a link cannot be.
+    var embedsOnly = false
   }
 
   static func run(_ texts: [Target], context: inout RenderContext) {
@@ -18,7 +21,8 @@ enum InlineTextPass {
       let node = target.node
       let tags = target.tags
       let literal = node.literal
-      let matches = target.wiki ? WikiLinkSyntax.matches(in: literal) : []
+      var matches = target.wiki ? WikiLinkSyntax.matches(in: literal) : []
+      if target.embedsOnly { matches.removeAll { !$0.link.isEmbed } }
       guard !matches.isEmpty || tags else { continue }
       if matches.isEmpty {
         // Only tags: the node stays unless one is found.
@@ -36,6 +40,12 @@ enum InlineTextPass {
         let at = context.location(of: node, extraBytes: offset)
         let link = match.link
         let resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        if target.embedsOnly, !Self.fitsInALink(resolution) {
+          // A note or another file in a link's text: the text stays as written.
+          node.insertBefore(.text(String(literal[match.range])))
+          rest = match.range.upperBound
+          continue
+        }
         let inline = inlineNode(for: link, resolution: resolution)
         node.insertBefore(inline)
         switch resolution {
@@ -52,6 +62,14 @@ enum InlineTextPass {
       node.remove()
     }
     for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
+  }
+
+  /// Whether an embed can stand in a link's text: an image, or a broken embed's marked span.
+  private static func fitsInALink(_ resolution: LinkResolution) -> Bool {
+    switch resolution {
+    case .file(_, .image), .unresolved: true
+    default: false
+    }
   }
 
   /// Inserts `text` before `node`, with its tags made links when `tags`.
