@@ -130,3 +130,21 @@ import Testing
     #expect(Markdown.analyze(#"H<sub>2</sub>O and <mark class="x">key</mark>"#).plainText == "H2O and key")
   }
 }
+
+extension RawHTMLTests {
+  /// With `unsafe_html`, raw HTML's relative `src` and `href` resolve as Markdown links do
+  /// (Evernote and pandoc exports hold `<img src="note_files/pic.png">`); other URLs stay.
+  @Test func relativeURLsInRawHTMLResolveLikeLinks() {
+    let note = render(
+      """
+      <img src="diagram.png" width="200"> <a href='Roadmap.md#goals'>plan</a>
+      <a href="https://x.org/a">out</a> <a href="#local">here</a> <a href="/abs/">abs</a> <a href="mailto:a@b.c">mail</a>
+      <img src="missing.png">
+      """, unsafeHTML: true)
+    #expect(note.html.contains(#"<img src="/notes/diagram.png" width="200">"#), "\(note.html)")
+    #expect(note.html.contains(#"<a href="/notes/roadmap/#goals">plan</a>"#))
+    #expect(note.html.contains(##"<a href="https://x.org/a">out</a> <a href="#local">here</a> <a href="/abs/">abs</a> <a href="mailto:a@b.c">mail</a>"##))
+    #expect(note.html.contains(#"<img src="missing.png">"#))
+    #expect(note.diagnostics.map(\.message) == ["unknown note 'missing.png'"])
+  }
+}

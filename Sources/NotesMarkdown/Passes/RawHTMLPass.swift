@@ -19,7 +19,22 @@ enum RawHTMLPass {
     for node in nodes {
       if unsafeHTML {
         let literal = node.literal
-        let cleaned = neutralizingDangerousURLs(in: literal)
+        let at = context.location(of: node)
+        var problems: [String] = []
+        let cleaned = neutralizingDangerousURLs(in: literal) { name, value in
+          // `<img src="pic.png">`, `<a href="Other.md">`: relative to the note, as its
+          // Markdown links are (Evernote and pandoc exports are full of them).
+          let reference = LinkReference.markdown(
+            kind: name == "href" ? .link : .image, destination: value, line: at.line, column: at.column)
+          switch context.resolver.resolve(reference) {
+          case .page(let url), .file(let url, _), .embed(let url, _, _): return url
+          case .unresolved(let message):
+            problems.append(message)
+            return nil
+          case .keep: return nil
+          }
+        }
+        for message in problems { context.warn(message, line: at.line, column: at.column) }
         if cleaned != literal { node.setLiteral(cleaned) }
       } else if node.type == CMARK_NODE_HTML_INLINE, let tag = InlineTag(node) {
         kept.append((node, tag))
@@ -97,7 +112,12 @@ enum RawHTMLPass {
 
   /// Replaces the value of every URL attribute that is dangerous (after decoding character
   /// references, as a browser would) with an empty one.
-  static func neutralizingDangerousURLs(in html: String) -> String {
+  /// `html` with URL attributes that would run script emptied, and each relative `src` or
+  /// `href` (no scheme, not `/…`, `#…` or `?…`) replaced by what `relative` makes of it, if
+  /// anything.
+  static func neutralizingDangerousURLs(
+    in html: String, relative: (_ attribute: String, _ value: String) -> String? = { _, _ in nil }
+  ) -> String {
     guard html.containsBytes("=") else { return html }
     var out = ""
     var rest = Substring(html)
@@ -110,6 +130,8 @@ enum RawHTMLPass {
       if value.first == "\"" || value.first == "'" { value = value.dropFirst().dropLast() }
       if urlAttributes.contains(name), URLSafety.isDangerous(decodingCharacterReferences(value)) {
         out += "\(match.output.1)=\"\""
+      } else if name == "src" || name == "href", let url = relativeURL(value, relative: { relative(name, $0) }) {
+        out += "\(match.output.1)=\"\(HTML.escape(url))\""
       } else {
         out += rest[match.range]
       }
@@ -117,6 +139,16 @@ enum RawHTMLPass {
     }
     out += rest
     return out
+  }
+
+  /// What `relative` makes of an attribute value that is a relative URL (its character
+  /// references decoded), else nil.
+  private static func relativeURL(_ value: Substring, relative: (String) -> String?) -> String? {
+    let url = decodingCharacterReferences(value).trimmingCharacters(in: .whitespaces)
+    guard let first = url.first, first != "/", first != "#", first != "?" else { return nil }
+    // `a:b` with a colon before any `/` is a scheme (`mailto:`, `data:`): left as it is.
+    if let colon = url.firstIndex(of: ":"), !url[..<colon].contains("/") { return nil }
+    return relative(url)
   }
 
   /// Decodes `&#106;`, `&#x6A;` and the named references that can hide a scheme, enough to see
