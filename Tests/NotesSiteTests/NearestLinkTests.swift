@@ -275,4 +275,22 @@ import Testing
     #expect(try noteBodyLinks(html).prefix(2) == ["/zettel/202001011200-zettelkasten-method/", "/zettel/20200102143000-linking-notes/"])
     #expect(report.diagnostics.map(\.message) == ["no note named '2020'", "no note named '20200103'"])
   }
+
+  /// An Excalidraw drawing embeds as the image the plugin exports beside it; a plain link
+  /// still goes to the drawing's note, and a drawing without an export embeds its note.
+  @Test func excalidrawDrawingsEmbedTheirExportedImage() async throws {
+    let site = try SiteFixture([
+      "content/Draw/Plan.excalidraw.md": "==⚠  Switch to EXCALIDRAW VIEW ==\n\n# Text Elements\nBox\n",
+      "content/Draw/Plan.excalidraw.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
+      "content/Draw/Bare.excalidraw.md": "# Text Elements\nCircle\n",
+      "content/Draw/index.md": "![[Plan.excalidraw]]\n\n[[Plan.excalidraw|the plan]]\n\n![[Bare.excalidraw]]\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    let html = try site.page("draw/index")
+    #expect(html.contains(#"<img src="/draw/plan-excalidraw.svg" alt="Plan" loading="lazy">"#), "\(html)")
+    #expect(try noteBodyLinks(html).contains("/draw/plan-excalidraw/"))
+    #expect(html.contains("Circle"))
+  }
 }

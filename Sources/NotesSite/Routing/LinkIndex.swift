@@ -263,7 +263,8 @@ struct LinkIndex: Sendable {
       let k = Self.key(Self.stripExtension(target))
       let ext = PathName.extension(target).lowercased()
       let isFile = !ext.isEmpty && !SiteLoader.noteExtensions.contains(ext)
-      if isFile {
+      /// The file `target` names: relative to the note, from `content/`, else by its name.
+      func file(_ target: String) -> (LinkTarget, ambiguous: [String])? {
         if let exact = Self.normalise(target, from: directory).flatMap({ filePath(Self.key($0), written: $0) }) {
           return (.file(exact), [])
         }
@@ -272,12 +273,19 @@ struct LinkIndex: Sendable {
         let candidates = (filesByName[name] ?? []).filter {
           !target.contains("/") || Self.key(fileSourcePath[$0]!).hasSuffix("/" + Self.key(target))
         }
-        if !candidates.isEmpty {
-          if let exact = Self.onlyExactCase(candidates, written: target, path: { fileSourcePath[$0]! }) {
-            return (.file(exact), [])
-          }
-          let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
-          return (.file(best), candidates.count > 1 ? candidates : [])
+        guard !candidates.isEmpty else { return nil }
+        if let exact = Self.onlyExactCase(candidates, written: target, path: { fileSourcePath[$0]! }) {
+          return (.file(exact), [])
+        }
+        let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
+        return (.file(best), candidates.count > 1 ? candidates : [])
+      }
+      if isFile {
+        if let found = file(target) { return found }
+        // An Excalidraw drawing embeds as the image the plugin exports beside it
+        // (`Drawing.excalidraw.svg` or `.png`), not as its Markdown source.
+        if ext == "excalidraw", ref.kind == .wikiEmbed {
+          for image in [".svg", ".png"] { if let found = file(target + image) { return found } }
         }
         // No such file: a note whose name has a dot (`[[templates.daily]]` in Dendron,
         // `[[Learn Next.js]]`, `![[Drawing 22.43.28.excalidraw]]`), as Obsidian reads it.
