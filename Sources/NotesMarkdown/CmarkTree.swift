@@ -81,6 +81,8 @@ struct CmarkNode: Hashable {
 
   var isText: Bool { type == CMARK_NODE_TEXT }
   var isLineBreak: Bool { type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK }
+  /// A line break, or text of nothing but whitespace: what shows nothing in a paragraph.
+  var isBlankInline: Bool { isLineBreak || (isText && literal.allSatisfy(\.isWhitespace)) }
   var isParagraph: Bool { type == CMARK_NODE_PARAGRAPH }
 
   // MARK: Walking

@@ -148,3 +148,11 @@ extension RawHTMLTests {
     #expect(note.diagnostics.map(\.message) == ["unknown note 'missing.png'"])
   }
 }
+
+extension RawHTMLTests {
+  /// A paragraph of nothing but dropped HTML leaves no empty `<p></p>` behind.
+  @Test func aParagraphOfDroppedHTMLLeavesNothing() {
+    let out = html("Before.\n\n<span style=\"color:red\"></span> <font size=2></font>\n\nAfter <b>bold</b>.")
+    #expect(out == "<p>Before.</p>\n<p>After bold.</p>\n", "\(out)")
+  }
+}

@@ -207,12 +207,6 @@ enum InlineTextPass {
 
   /// Nothing but line breaks and spaces: a paragraph that would render as an empty `<p>`.
   private static func isBlank(_ paragraph: CmarkNode) -> Bool {
-    paragraph.children.allSatisfy { child in
-      switch child.type {
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: true
-      case CMARK_NODE_TEXT: child.literal.allSatisfy(\.isWhitespace)
-      default: false
-      }
-    }
+    paragraph.children.allSatisfy(\.isBlankInline)
   }
 }

@@ -15,6 +15,7 @@ enum RawHTMLPass {
     _ nodes: [CmarkNode], unsafeHTML: Bool, context: inout RenderContext
   ) -> [(node: CmarkNode, tag: InlineTag)] {
     var kept: [(node: CmarkNode, tag: InlineTag)] = []
+    var emptied: [CmarkNode] = []
     var warned = false
     for node in nodes {
       if unsafeHTML {
@@ -49,9 +50,12 @@ enum RawHTMLPass {
             "raw HTML left out of the page; set unsafe_html: true in notes-site.yml to keep it",
             line: at.line, column: at.column)
         }
+        if node.type == CMARK_NODE_HTML_INLINE, let parent = node.parent, parent.isParagraph { emptied.append(parent) }
         node.remove()
       }
     }
+    // A paragraph that held nothing but dropped HTML would be an empty `<p></p>`.
+    for paragraph in Set(emptied) where paragraph.children.allSatisfy(\.isBlankInline) { paragraph.remove() }
     return kept
   }
 
