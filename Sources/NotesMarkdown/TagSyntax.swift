@@ -5,7 +5,7 @@
 /// headings, nor after `{` or `}`, so template placeholders such as `{{#section}}` stay text),
 /// and runs over letters, digits, emoji, `_`, `-` and `/`. It needs at least one
 /// character that is not a digit (`#1` is an issue number, not a tag); a trailing `/` is
-/// dropped.
+/// dropped. A `#` right after a tag closes it, as Bear writes `#work/meetings#`.
 enum TagSyntax {
   struct Match {
     /// From `#` to the end of the tag.
@@ -27,7 +27,12 @@ enum TagSyntax {
         var tag = String(scalars[scalars.index(after: i)..<end])
         while tag.hasSuffix("/") { tag.removeLast() }
         if tag.unicodeScalars.contains(where: { !("0"..."9").contains($0) }) {
-          let tagEnd = scalars.index(scalars.index(after: i), offsetBy: tag.unicodeScalars.count)
+          var tagEnd = scalars.index(scalars.index(after: i), offsetBy: tag.unicodeScalars.count)
+          // Bear closes a tag with `#` (`#work/meetings#`): the `#` goes with it.
+          if tagEnd < scalars.endIndex, scalars[tagEnd] == "#" {
+            let after = scalars.index(after: tagEnd)
+            if after == scalars.endIndex || !isTagScalar(scalars[after]) && scalars[after] != "#" { tagEnd = after }
+          }
           result.append(Match(range: i..<tagEnd, tag: tag))
           previous = scalars[scalars.index(before: tagEnd)]
           i = tagEnd

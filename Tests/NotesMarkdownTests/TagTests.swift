@@ -55,3 +55,12 @@ import Testing
     #expect(out.contains("<pre tabindex=\"0\"><code>#notag\n</code></pre>"))
   }
 }
+
+extension TagTests {
+  /// Bear closes tags with `#`: it is not left in the text.
+  @Test func bearsClosingHashGoesWithTheTag() {
+    #expect(Markdown.analyze("Met #work/meetings# today, #x#, #a#b").tags == ["work/meetings", "x", "a"])
+    let out = html("Met #work/meetings# today.")
+    #expect(out.contains(#"Met <a class="tag" href="/notes/_tags/work/meetings/">#work/meetings</a> today."#), "\(out)")
+  }
+}
