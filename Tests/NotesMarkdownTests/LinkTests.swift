@@ -168,3 +168,12 @@ func dangerousURLs(in html: String) -> [String] {
     return bad.contains { squeezed.hasPrefix($0) } ? value : nil
   }
 }
+
+extension MarkdownLinkTests {
+  /// A link with no text (`[ ](#anki-card)`, a plugin's marker) shows nothing and has no name
+  /// for a screen reader: it is left out. A link around an image keeps it.
+  @Test func aLinkWithNothingToShowIsLeftOut() {
+    let out = html("Card [ ](#anki-card) and [](https://x.org) end. [![](diagram.png)](https://y.org)")
+    #expect(out.contains("<p>Card  and  end. <a href=\"https://y.org\"><img src=\"/notes/diagram.png\" alt=\"\" /></a></p>"), "\(out)")
+  }
+}

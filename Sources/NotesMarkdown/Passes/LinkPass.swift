@@ -9,6 +9,12 @@ enum LinkPass {
 
   private static func rewrite(_ node: CmarkNode, context: inout RenderContext) {
     let isImage = node.type == CMARK_NODE_IMAGE
+    // `[ ](#anki-card)`, a plugin's marker: a link with nothing to see or to read aloud
+    // (axe: link-name) is left out, as it shows nothing.
+    if !isImage, node.children.allSatisfy(\.isBlankInline) {
+      node.remove()
+      return
+    }
     let destination = node.url
     let at = context.location(of: node)
     if URLSafety.isDangerous(destination) {
