@@ -317,7 +317,7 @@ private struct Scanner {
           j += 1
         }
         i = j
-      case dollar where i + 1 < n && b[i + 1] == dollar:
+      case dollar where math && i + 1 < n && b[i + 1] == dollar:
         let close = displayClose[i + 2]
         if close < n, close > i + 2 {
           record(unit, open: i, close: close, width: 2)
@@ -327,7 +327,7 @@ private struct Scanner {
         } else {
           i += 2
         }
-      case dollar:
+      case dollar where math:
         let close = inlineClose[i + 1]
         if i + 1 < n, !MathSyntax.isSpace(b[i + 1]), close < n {
           record(unit, open: i, close: close, width: 1)

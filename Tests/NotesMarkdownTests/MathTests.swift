@@ -216,6 +216,9 @@ import Testing
     // and gets no math rather than a misreading.
     let odd = "\u{F0024} $x$ \u{F0100}"
     #expect(html(odd) == "<p>\u{F0024} $x$ \u{F0100}</p>\n")
+    // Still none when a wiki link's name is kept literal in the same note.
+    #expect(Markdown.analyze(odd + " [[a_b_c]]").references.map(\.target) == ["a_b_c"])
+    #expect(html(odd + " [[Roadmap|a_b_c]]").contains(" $x$ \u{F0100} <a class=\"wiki-link\" href=\"/notes/roadmap/\">a_b_c</a>"))
   }
 
   @Test func aCommentCannotLeaveHalfAFormula() {
