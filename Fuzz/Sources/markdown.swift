@@ -24,6 +24,9 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
   let lower = rendered.html.lowercased()
   precondition(!lower.contains("href=\"javascript:") && !lower.contains("src=\"javascript:"))
   precondition(!lower.contains("<script"))
+  // The control characters that keep wiki link names literal never reach the page.
+  let codes = { (b: UInt8) in b >= 1 && b <= 7 }
+  precondition(text.utf8.contains(where: codes) || !rendered.html.utf8.contains(where: codes))
   // As an embed shows it: no ids at all, and one heading's section.
   let section = analysis.headings.last?.id
   let embedded = Markdown.render(

@@ -45,6 +45,7 @@ public enum Markdown {
       HeadingPass.run(
         prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs,
         titleHeading: options.titleHeading)
+      if context.embedsNotes { HeadingPass.nestEmbeds(root) }
       let html = CmarkDocument.renderHTML(root, unsafe: options.unsafeHTML, hardBreaks: options.hardLineBreaks)
       return RenderedNote(html: html, diagnostics: context.diagnostics)
     }

@@ -59,20 +59,35 @@ enum WikiLinkSyntax {
     markup.firstIndex(of: b).map { UInt8($0 + 1) }
   }
 
-  /// Turns the control characters of wiki link names back into what the note wrote. A note
-  /// that holds such characters of its own is never marked (`holdsMarkup`).
+  /// Turns the control characters of wiki link names back into what the note wrote, in text
+  /// and wherever cmark put a run the scan took for a wiki link's name (a code span it read
+  /// otherwise, a link's destination). A note that holds such characters of its own is never
+  /// marked (`holdsMarkup`).
   static func restoreNames(in root: CmarkNode) {
-    let count = Int8(markup.count)
-    root.walk { node, entering in
-      guard entering, node.isText, let c = cmark_node_get_literal(node.pointer) else { return }
-      var i = 0
-      var found = false
-      while c[i] != 0 {
-        if c[i] > 0, c[i] <= count { found = true }
-        i += 1
+    func marked(_ c: UnsafePointer<CChar>?) -> Bool {
+      guard var p = c else { return false }
+      while p.pointee != 0 {
+        if p.pointee >= 1 && p.pointee <= Int8(markup.count) { return true }
+        p += 1
       }
-      guard found else { return }
-      node.setLiteral(String(decoding: node.literal.utf8.map { $0 >= 1 && $0 <= UInt8(count) ? markup[Int($0) - 1] : $0 }, as: UTF8.self))
+      return false
+    }
+    func restored(_ c: UnsafePointer<CChar>) -> String {
+      String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer(c).assumingMemoryBound(to: UInt8.self), count: strlen(c)).map {
+        $0 >= 1 && $0 <= UInt8(markup.count) ? markup[Int($0) - 1] : $0
+      }, as: UTF8.self)
+    }
+    root.walk { node, entering in
+      guard entering else { return }
+      switch node.type {
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+        if let c = cmark_node_get_literal(node.pointer), marked(c) { node.setLiteral(restored(c)) }
+      case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+        if let c = cmark_node_get_url(node.pointer), marked(c) { node.setURL(restored(c)) }
+        if let c = cmark_node_get_title(node.pointer), marked(c) { cmark_node_set_title(node.pointer, restored(c)) }
+      default:
+        break
+      }
     }
   }
 

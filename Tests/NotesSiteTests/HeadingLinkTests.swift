@@ -175,3 +175,28 @@ import Testing
     #expect(Self.href(of: "jump", in: spec) == "/notes/spec/#detail-1")
   }
 }
+
+extension HeadingLinkTests {
+  /// An embedded note's headings sit below the heading the embed is under, so the page's
+  /// outline never skips a level after it (axe's heading-order rule failed such a page).
+  @Test func embeddedHeadingsNestUnderTheEmbedsSection() async throws {
+    let site = try SiteFixture([
+      "content/A.md": "## Teil\n\n### Unterteil\n\n![[B]]\n\n#### Tiefer\n",
+      "content/B.md": "# B\n\nEinleitung.\n\n## Abschnitt B\n\n### Detail\n",
+      "content/C.md": "![[B]]\n\n## After\n",
+    ])
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let levels = { (html: String) in
+      html.components(separatedBy: "<h").dropFirst().compactMap { $0.first?.wholeNumberValue }
+    }
+    let a = try site.page("notes/a")
+    let body = String(a[try #require(a.range(of: "<div class=\"note-body\">")).upperBound...])
+    // Teil h2 › Unterteil h3 › (embed: Abschnitt B h4 › Detail h5) › Tiefer h4.
+    #expect(levels(body).prefix(5) == [2, 3, 4, 5, 4], "\(body)")
+    // An embed before any heading keeps its levels.
+    let c = try site.page("notes/c")
+    let cBody = String(c[try #require(c.range(of: "<div class=\"note-body\">")).upperBound...])
+    #expect(levels(cBody).prefix(3) == [2, 3, 2], "\(cBody)")
+  }
+}

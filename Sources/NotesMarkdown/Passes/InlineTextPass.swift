@@ -62,6 +62,7 @@ enum InlineTextPass {
       node.remove()
     }
     for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
+    if !noteEmbeds.isEmpty { context.embedsNotes = true }
   }
 
   /// Whether an embed can stand in a link's text: an image, or a broken embed's marked span.

@@ -6,6 +6,8 @@ struct RenderContext {
   let options: RenderOptions
   let source: SourceMap
   private(set) var diagnostics: [Diagnostic] = []
+  /// Whether a note was embedded as a block, whose headings `HeadingPass.nestEmbeds` fits.
+  var embedsNotes = false
 
   init(resolver: any LinkResolver, options: RenderOptions, source: SourceMap) {
     self.resolver = resolver
