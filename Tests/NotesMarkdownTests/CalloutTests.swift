@@ -49,3 +49,12 @@ import Testing
     #expect(Markdown.analyze("> [!note] Heads up\n> The body.").preview == "Heads up The body.")
   }
 }
+
+extension CalloutTests {
+  /// Obsidian and Quartz take metadata after `|` for themes (`|right`, `|wide`): still the type.
+  @Test func metadataAfterABarIsNotPartOfTheType() {
+    let out = html("> [!abstract|right] Seitenleiste\n> Inhalt.")
+    #expect(out.contains(#"<aside class="callout callout-abstract" role="note">"#), "\(out)")
+    #expect(out.contains(#"<p class="callout-title">Seitenleiste</p>"#))
+  }
+}

@@ -28,7 +28,9 @@ enum CalloutPass {
   /// Reads `[!type]`, `[!type]-` or `[!type]+` at the start of `literal`.
   static func header(of literal: String) -> Header? {
     guard literal.hasPrefix("[!"), let close = literal.firstIndex(of: "]") else { return nil }
-    let type = literal[literal.index(literal.startIndex, offsetBy: 2)..<close]
+    var type = literal[literal.index(literal.startIndex, offsetBy: 2)..<close]
+    // `[!abstract|right]`: metadata after `|` is for themes (`|wide`, `|no-title`); ignored.
+    if let bar = type.firstIndex(of: "|") { type = type[..<bar] }
     guard !type.isEmpty,
       type.unicodeScalars.allSatisfy({
         $0.isASCII
