@@ -331,6 +331,13 @@ extension FrontMatterTests {
       #expect(diagnostics[0].location == SourceLocation(path: Self.path, line: 3, column: 9))
     }
 
+    @Test func quotedTrueAndFalseAreBooleans() {
+      #expect(load("---\ndraft: \"true\"\npinned: 'True'\n---\n").0.draft)
+      #expect(load("---\ndraft: \"true\"\npinned: 'True'\n---\n").0.pinned)
+      #expect(!load("---\npublish: \"true\"\n---\n").0.draft)
+      #expect(load("---\npublish: \"false\"\n---\n").0.draft)
+    }
+
     @Test func crlfFrontMatterParses() {
       let (fm, diagnostics) = load("---\r\ntitle: Windows\r\ntags: [a, b]\r\n---\r\nBody")
       #expect(diagnostics.isEmpty)

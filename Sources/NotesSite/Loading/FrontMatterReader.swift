@@ -107,6 +107,10 @@ struct FrontMatterReader {
   }
 
   private mutating func bool(_ entry: YAMLNode.Entry) -> Bool {
+    // `draft: "true"`: quoted, as hand-written YAML often has it and Quartz accepts.
+    if case .scalar(let text, plain: false, _, _) = entry.value, ["true", "false"].contains(text.lowercased()) {
+      return text.lowercased() == "true"
+    }
     guard let bool = entry.value.bool else {
       let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
       fail("'\(entry.key)' must be true or false, not \(written)", at: entry.value)
