@@ -240,3 +240,14 @@ extension WikiLinkTests {
     #expect(references.last?.column == 4)
   }
 }
+
+extension WikiLinkTests {
+  /// Student vaults link slides at a page: the PDF opens there, as in Obsidian.
+  @Test func aPDFLinkKeepsItsPage() {
+    let out = html("[[spec.pdf#page=37|Folien]] ![[spec.pdf#page=3]] [x](spec.pdf#page=5) ![[diagram.png#x]]")
+    #expect(out.contains(#"<a class="wiki-link" href="/notes/spec.pdf#page=37">Folien</a>"#), "\(out)")
+    #expect(out.contains(#"<object class="embed-pdf" data="/notes/spec.pdf#page=3""#))
+    #expect(out.contains(#"<a href="/notes/spec.pdf#page=5">x</a>"#))
+    #expect(out.contains(#"<img src="/notes/diagram.png" alt="diagram""#))
+  }
+}

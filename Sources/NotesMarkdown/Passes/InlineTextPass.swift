@@ -124,6 +124,7 @@ enum InlineTextPass {
     case .page(let url), .embed(let url, _, _):
       return labelled(InlineHTML.link(url, className: "wiki-link"))
     case .file(let url, let kind):
+      let url = InlineHTML.withPDFFragment(url, kind: kind, fragment: link.fragment)
       guard link.isEmbed else { return labelled(InlineHTML.link(url, className: "wiki-link")) }
       return .customInline(enter: fileEmbedHTML(link, url: url, kind: kind, name: text))
     }

@@ -33,7 +33,9 @@ enum LinkPass {
         context.warn("malformed URL '\(destination)'; linking to '\(repaired)'", line: at.line, column: at.column)
         node.setURL(repaired)
       }
-    case .page(let url), .file(let url, _), .embed(let url, _, _):
+    case .file(let url, let kind):
+      node.setURL(InlineHTML.safeURL(InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)))
+    case .page(let url), .embed(let url, _, _):
       node.setURL(InlineHTML.safeURL(url))
     case .unresolved(let message):
       unresolve(node, message: message, at: at, context: &context)

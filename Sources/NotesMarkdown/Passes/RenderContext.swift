@@ -42,4 +42,11 @@ enum InlineHTML {
   }
 
   static func safeURL(_ url: String) -> String { URLSafety.isDangerous(url) ? "" : url }
+
+  /// A PDF's URL with the `#page=37` (or other open parameters) the link names, as Obsidian
+  /// and browsers open it; other files' fragments mean nothing to them and are left off.
+  static func withPDFFragment(_ url: String, kind: AttachmentKind, fragment: String?) -> String {
+    guard kind == .pdf, let fragment, !fragment.isEmpty, !url.contains("#") else { return url }
+    return url + "#" + (fragment.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed) ?? "")
+  }
 }
