@@ -293,4 +293,22 @@ import Testing
     #expect(try noteBodyLinks(html).contains("/draw/plan-excalidraw/"))
     #expect(html.contains("Circle"))
   }
+
+  /// Zola writes internal links from `content/` (`@/posts/a.md`), tags under `[taxonomies]`,
+  /// and images relative to the page's URL, as Hugo does.
+  @Test func zolaLinksTagsAndPageRelativeImages() async throws {
+    let site = try SiteFixture([
+      "content/posts/rust/refcell.md": "+++\ntitle = \"RefCell\"\n[taxonomies]\ntags = [\"rust\", \"embedded\"]\n+++\n## Sec\n",
+      "content/uploads/x.png": "png",
+      "content/posts/stm32/hal/gpio.md": "[r](@/posts/rust/refcell.md) [s](@/posts/rust/refcell.md#sec) ![p](../../../../uploads/x.png) [gone](@/nope.md)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("posts/stm32/hal/gpio")
+    #expect(try noteBodyLinks(html).prefix(2) == ["/posts/rust/refcell/", "/posts/rust/refcell/"])
+    #expect(html.contains(#"<a href="/posts/rust/refcell/#sec">s</a>"#))
+    #expect(html.contains(#"<img src="/uploads/x.png" alt="p" />"#), "\(html)")
+    #expect(report.diagnostics.map(\.message) == ["no note or file at '@/nope.md'"])
+    #expect(site.exists("_tags/rust/index.html") && site.exists("_tags/embedded/index.html"))
+  }
 }

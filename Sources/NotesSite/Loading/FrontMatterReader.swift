@@ -55,6 +55,11 @@ struct FrontMatterReader {
       case "lastmod", "modified", "last-modified", "last_modified":
         otherUpdated = otherUpdated ?? otherDate(entry)
       case "tag": otherTags = tags(entry)
+      // Zola: `[taxonomies]` with `tags = [...]`.
+      case "taxonomies":
+        if let zolaTags = value["tags"], !zolaTags.isNull {
+          otherTags = otherTags ?? tags(YAMLNode.Entry(key: "taxonomies.tags", value: zolaTags, line: entry.line, column: entry.column))
+        }
       case "alias": otherAliases = list(entry)
       case "title": frontMatter.title = text(entry)
       case "date": frontMatter.date = date(entry)

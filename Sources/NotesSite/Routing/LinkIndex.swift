@@ -213,7 +213,8 @@ struct LinkIndex: Sendable {
     }
     switch ref.kind {
     case .link, .image:
-      let target = ref.target
+      // Zola's internal links, `@/posts/a.md`, start from `content/`.
+      let target = ref.target.hasPrefix("@/") ? String(ref.target.dropFirst()) : ref.target
       if target.isEmpty {
         // `[see](#setup)`: a heading of this note, linked by its id so that it also works
         // where the note is embedded in another; `#top` and `#` mean the top of the page.
@@ -242,17 +243,19 @@ struct LinkIndex: Sendable {
           }
         }
       }
-      // A link written for the page's URL, as Hugo notes write them: from `d/a.md` (page
-      // `/d/a/`), `../b/` means the page `/d/b/`. Tried only for URL-like links (ending in
-      // `/`) that name nothing relative to the file.
-      if target.hasSuffix("/"), !target.hasPrefix("/"), let source = noteSourcePath[noteID],
+      // A link written for the page's URL, as Hugo and Zola notes write them: from `d/a.md`
+      // (page `/d/a/`), `../b/` means the page `/d/b/` and `../../img/x.png` the file
+      // `/img/x.png`. Tried only for links that name nothing relative to the file.
+      if !target.hasPrefix("/"), let source = noteSourcePath[noteID],
         let pagePath = Self.normalise(target, from: Self.stripExtension(source))
       {
-        if let found = page(Self.key(pagePath), written: pagePath) { return (found, []) }
+        let k = Self.key(pagePath)
+        if let found = page(k, written: pagePath) { return (found, []) }
+        if let file = filePath(k, written: pagePath) { return (.file(file), []) }
       }
-      guard let path else { return (.missing("link '\(target)' points outside content/"), []) }
+      guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
       if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
-      return (.missing("no note or file at '\(target)'"), [])
+      return (.missing("no note or file at '\(ref.target)'"), [])
     case .wikiLink, .wikiEmbed:
       var target = ref.target
       if target.first?.isWhitespace == true || target.last?.isWhitespace == true {
