@@ -283,13 +283,14 @@ import Testing
       "content/Draw/Plan.excalidraw.md": "==⚠  Switch to EXCALIDRAW VIEW ==\n\n# Text Elements\nBox\n",
       "content/Draw/Plan.excalidraw.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
       "content/Draw/Bare.excalidraw.md": "# Text Elements\nCircle\n",
-      "content/Draw/index.md": "![[Plan.excalidraw]]\n\n[[Plan.excalidraw|the plan]]\n\n![[Bare.excalidraw]]\n",
+      "content/Draw/index.md": "![[Plan.excalidraw]]\n\n[[Plan.excalidraw|the plan]]\n\n![[Bare.excalidraw]]\n\n![[Plan.excalidraw.md#^frame=abc]]\n",
     ])
     defer { site.remove() }
     let report = await site.build()
     #expect(report.exitCode == 0, "\(report.diagnostics)")
     let html = try site.page("draw/index")
     #expect(html.contains(#"<img src="/draw/plan-excalidraw.svg" alt="Plan" loading="lazy">"#), "\(html)")
+    #expect(html.components(separatedBy: #"<img src="/draw/plan-excalidraw.svg""#).count == 3)
     #expect(try noteBodyLinks(html).contains("/draw/plan-excalidraw/"))
     #expect(html.contains("Circle"))
   }

@@ -292,6 +292,10 @@ struct LinkIndex: Sendable {
         }
         // No such file: a note whose name has a dot (`[[templates.daily]]` in Dendron,
         // `[[Learn Next.js]]`, `![[Drawing 22.43.28.excalidraw]]`), as Obsidian reads it.
+      } else if ref.kind == .wikiEmbed, target.lowercased().hasSuffix(".excalidraw.md") {
+        // The drawing named with its `.md`: its export too.
+        let drawing = String(target.dropLast(3))
+        for image in [".svg", ".png"] { if let found = file(drawing + image) { return found } }
       }
       func notFound(_ message: String) -> (LinkTarget, ambiguous: [String]) {
         guard isFile else { return (.missing(message), []) }
