@@ -9,7 +9,11 @@ public enum Slug {
   /// with a disambiguation and an extension added.
   public static func make(_ name: String) -> String {
     if let slug = asciiSlug(name) { return limited(slug, maxBytes) }
-    let slug = limited(collapse(name.precomposedStringWithCanonicalMapping.lowercased()), maxBytes)
+    // Lower-cased, Turkish `İ` is `i` and a combining dot; the dot would be an invisible
+    // character in the URL (`hari̇tasi`), so it goes.
+    var lower = name.precomposedStringWithCanonicalMapping.lowercased()
+    if lower.unicodeScalars.contains("\u{307}") { lower = lower.replacingOccurrences(of: "i\u{307}", with: "i") }
+    let slug = limited(collapse(lower), maxBytes)
     if !slug.isEmpty { return slug }
     let spelled = spelledOut(name)
     return spelled.isEmpty ? "untitled" : spelled
@@ -83,13 +87,20 @@ public enum Slug {
   static func collapse(_ s: String) -> String {
     var out = String.UnicodeScalarView()
     var pendingDash = false
+    var previousKept = false
     for scalar in s.unicodeScalars {
-      if isKept(scalar) {
+      // A mark belongs to the character before it: after a dropped one (the variation
+      // selector of `🏷️`), it goes too, or the slug would start with an invisible character.
+      let category = scalar.properties.generalCategory
+      let isMark = category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
+      if isKept(scalar) && (!isMark || previousKept) {
+        previousKept = true
         if pendingDash && !out.isEmpty { out.append("-") }
         pendingDash = false
         out.append(scalar)
       } else {
         pendingDash = true
+        previousKept = false
       }
     }
     return String(out)

@@ -15,6 +15,12 @@ import Testing
     ("clang++", "clang"),
     ("2026-11-29 Daily", "2026-11-29-daily"),
     ("Ünïcödé", "ünïcödé"),
+    // Turkish İ lower-cases to i and a combining dot, which the URL does without.
+    ("HARİTASI", "haritasi"),
+    ("Dosya İşlemleri", "dosya-işlemleri"),
+    // A variation selector goes with the emoji it belongs to.
+    ("🏷️ Tags", "tags"),
+    ("हिन्दी", "हिन्दी"),
   ])
   func slugKeepsLettersAndDigits(name: String, expected: String) {
     #expect(Slug.make(name) == expected)
