@@ -115,12 +115,20 @@ enum AutolinkSyntax {
   }
 
   /// `end` moved back over trailing punctuation and quotes, entity-like `&name;` and
-  /// unmatched `)`.
+  /// unmatched `)` or `}` (`{{video: https://youtu.be/x}}`, as Roam and Logseq embed).
   private static func trimmedEnd(_ bytes: [UInt8], start: Int, end: Int) -> Int {
     var opening = 0
     var closing = 0
+    var openingBraces = 0
+    var closingBraces = 0
     for b in bytes[start..<end] {
-      if b == UInt8(ascii: "(") { opening += 1 } else if b == UInt8(ascii: ")") { closing += 1 }
+      switch b {
+      case UInt8(ascii: "("): opening += 1
+      case UInt8(ascii: ")"): closing += 1
+      case UInt8(ascii: "{"): openingBraces += 1
+      case UInt8(ascii: "}"): closingBraces += 1
+      default: break
+      }
     }
     var end = end
     while end > start {
@@ -128,6 +136,10 @@ enum AutolinkSyntax {
       case UInt8(ascii: ")"):
         guard closing > opening else { return end }
         closing -= 1
+        end -= 1
+      case UInt8(ascii: "}"):
+        guard closingBraces > openingBraces else { return end }
+        closingBraces -= 1
         end -= 1
       // GFM's list, and the quotes cmark-gfm also leaves out (`"https://x.org/a"`).
       case UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "."), UInt8(ascii: ","),

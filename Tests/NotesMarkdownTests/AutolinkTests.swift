@@ -206,3 +206,12 @@ import Testing
     #expect(elapsed < .seconds(20))
   }
 }
+
+extension AutolinkTests {
+  /// Roam and Logseq embed a URL in braces (`{{youtube https://…}}`): the braces stay out,
+  /// braces inside the URL stay in.
+  @Test func unmatchedClosingBracesAreNotPartOfTheURL() {
+    #expect(html("{{youtube https://youtu.be/abc}} x").contains("{{youtube \(a("https://youtu.be/abc"))}} x"))
+    #expect(html("See https://x.org/{id}/a}").contains(a("https://x.org/%7Bid%7D/a", "https://x.org/{id}/a") + "}"))
+  }
+}
