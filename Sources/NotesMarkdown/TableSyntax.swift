@@ -41,6 +41,18 @@ enum TableSyntax {
   private static func isSpace(_ b: UInt8) -> Bool { b == 0x20 || b == 0x09 }
 
   /// Ranges of the line's cells, trimmed (indices of `line`).
+  /// The index just after the `]]` that closes a wiki link whose name starts at `start`, if
+  /// it closes before `end` and before another `[[`.
+  private static func wikiLinkEnd(_ line: ArraySlice<UInt8>, from start: Int, end: Int) -> Int? {
+    var j = start
+    while j + 1 < end {
+      if line[j] == UInt8(ascii: "]"), line[j + 1] == UInt8(ascii: "]") { return j + 2 }
+      if line[j] == UInt8(ascii: "["), line[j + 1] == UInt8(ascii: "[") { return nil }
+      j += 1
+    }
+    return nil
+  }
+
   static func cellRanges(_ line: ArraySlice<UInt8>) -> [Range<Int>] {
     var start = line.startIndex
     var end = line.endIndex
@@ -56,6 +68,14 @@ enum TableSyntax {
     while i < end {
       if line[i] == backslash, i + 1 < end, line[i + 1] == pipe {
         i += 2
+        continue
+      }
+      // `[[Note|label]]` in a cell, as Quartz reads it: Obsidian asks for `\|` there, but
+      // many notes do without, and a split would lose the rest of the row.
+      if line[i] == UInt8(ascii: "["), i + 1 < end, line[i + 1] == UInt8(ascii: "["),
+        let close = wikiLinkEnd(line, from: i + 2, end: end)
+      {
+        i = close
         continue
       }
       if line[i] == pipe {

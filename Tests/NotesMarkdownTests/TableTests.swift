@@ -200,3 +200,14 @@ import Testing
     #expect(analysis.references.first?.column == 17)
   }
 }
+
+extension TableTests {
+  /// `[[Note|label]]` in a cell without `\|`, as Quartz reads it: one link, no lost cell.
+  @Test func aWikiLinksBarDoesNotSplitACell() {
+    let out = html("| Pattern | Kind |\n|---|---|\n| [[Roadmap|Декоратор]] | структурный |\n| [[a [[b]] | c |\n")
+    #expect(out.contains(#"<td><a class="wiki-link" href="/notes/roadmap/">Декоратор</a></td>"#), "\(out)")
+    #expect(out.contains("<td>структурный</td>"))
+    // An unclosed `[[` splits as before.
+    #expect(out.contains("<td>c</td>"))
+  }
+}
