@@ -131,14 +131,33 @@ struct NoteAnalyzer {
     for match in matches {
       addPlainSegment(
         String(literal[rest..<match.range.lowerBound]), tags: tags, toPreview: toPreview)
-      let offset =
-        skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
-      let at = source.location(of: node, extraBytes: offset)
-      result.references.append(match.link.reference(line: at.line, column: at.column))
-      if !match.link.isEmbed { addText(match.link.displayText, toPreview: toPreview) }
+      if match.isTag {
+        // `#[[Deep Work]]`: a tag, read as `#Deep Work` (in a heading, `#` and a wiki link).
+        guard tags else {
+          addText("#", toPreview: toPreview)
+          addReference(match, at: node, literal: literal, skippedBytes: skippedBytes, toPreview: toPreview)
+          rest = match.range.upperBound
+          continue
+        }
+        if seenTags.insert(match.link.target).inserted { result.tags.append(match.link.target) }
+        addText("#" + match.link.target, toPreview: toPreview)
+        rest = match.range.upperBound
+        continue
+      }
+      addReference(match, at: node, literal: literal, skippedBytes: skippedBytes, toPreview: toPreview)
       rest = match.range.upperBound
     }
     addPlainSegment(String(literal[rest...]), tags: tags, toPreview: toPreview)
+  }
+
+  /// A wiki link or embed of `literal` as a reference at its place, read as its text.
+  private mutating func addReference(
+    _ match: WikiLinkSyntax.Match, at node: CmarkNode, literal: String, skippedBytes: Int, toPreview: Bool
+  ) {
+    let offset = skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
+    let at = source.location(of: node, extraBytes: offset)
+    result.references.append(match.link.reference(line: at.line, column: at.column))
+    if !match.link.isEmbed { addText(match.link.displayText, toPreview: toPreview) }
   }
 
   /// Text of a link: its embeds (`![[pic.png]]`) become references, the rest reads as text.

@@ -118,15 +118,17 @@ enum WikiLinkSyntax {
   }
 
   struct Match {
-    /// From `[[` (or the `!` of `![[`) to just after `]]`.
+    /// From `[[` (or the `!` of `![[`, or the `#` of `#[[`) to just after `]]`.
     var range: Range<String.Index>
     var link: WikiLink
+    /// `#[[Deep Work]]`: Roam's and Logseq's tag of several words, the tag `Deep Work`.
+    var isTag = false
   }
 
   static func matches(in text: String) -> [Match] {
     var text = text
-    let found: [(from: Int, start: Int, close: Int, isEmbed: Bool)] = text.withUTF8 { bytes in
-      var found: [(Int, Int, Int, Bool)] = []
+    let found: [(from: Int, start: Int, close: Int, isEmbed: Bool, isTag: Bool)] = text.withUTF8 { bytes in
+      var found: [(Int, Int, Int, Bool, Bool)] = []
       let open = UInt8(ascii: "[")
       let shut = UInt8(ascii: "]")
       func find(_ b: UInt8, from: Int) -> Int? {
@@ -144,7 +146,13 @@ enum WikiLinkSyntax {
         var start = first
         while let again = find(open, from: start + 2), again < close { start = again }
         let isEmbed = start > 0 && bytes[start - 1] == UInt8(ascii: "!")
-        found.append((isEmbed ? start - 1 : start, start, close, isEmbed))
+        // `#[[…]]` after a space, punctuation or at the start, as a `#tag` would be.
+        let isTag =
+          start > 0 && bytes[start - 1] == UInt8(ascii: "#")
+          && (start == 1 || !(bytes[start - 2] >= 0x80 || bytes[start - 2] == UInt8(ascii: "&") || bytes[start - 2] == UInt8(ascii: "#")
+            || (bytes[start - 2] | 0x20 >= UInt8(ascii: "a") && bytes[start - 2] | 0x20 <= UInt8(ascii: "z"))
+            || (bytes[start - 2] >= 0x30 && bytes[start - 2] <= 0x39)))
+        found.append((isEmbed || isTag ? start - 1 : start, start, close, isEmbed, isTag))
         searchFrom = close + 2
       }
       return found
@@ -158,7 +166,8 @@ enum WikiLinkSyntax {
       let inner = text[utf8.index(start, offsetBy: 2)..<close]
       guard let link = parse(inner, isEmbed: f.isEmbed) else { continue }
       let from = utf8.index(utf8.startIndex, offsetBy: f.from)
-      result.append(Match(range: from..<utf8.index(close, offsetBy: 2), link: link))
+      guard !f.isTag || !link.target.isEmpty else { continue }
+      result.append(Match(range: from..<utf8.index(close, offsetBy: 2), link: link, isTag: f.isTag))
     }
     return result
   }

@@ -64,3 +64,16 @@ extension TagTests {
     #expect(out.contains(#"Met <a class="tag" href="/notes/_tags/work/meetings/">#work/meetings</a> today."#), "\(out)")
   }
 }
+
+extension TagTests {
+  /// Roam and Logseq write a tag of several words as `#[[Deep Work]]`.
+  @Test func aTagOfSeveralWordsInBrackets() {
+    let note = "- Read #[[Deep Work]] #roam and [[Roadmap]]; C#[[x]] is no tag.\n\n## Plan #[[Roadmap]]\n"
+    let analysis = Markdown.analyze(note)
+    #expect(analysis.tags == ["Deep Work", "roam"])
+    #expect(analysis.references.map(\.target) == ["Roadmap", "x", "Roadmap"])
+    let out = html(note)
+    #expect(out.contains(#"Read <a class="tag" href="/notes/_tags/Deep Work/">#Deep Work</a> <a class="tag""#), "\(out)")
+    #expect(out.contains(#"Plan #<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#))
+  }
+}

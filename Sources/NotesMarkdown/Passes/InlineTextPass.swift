@@ -36,6 +36,15 @@ enum InlineTextPass {
       for match in matches {
         insertText(
           literal[rest..<match.range.lowerBound], before: node, tags: tags, context: context)
+        if match.isTag {
+          if tags {
+            node.insertBefore(tagLink(match.link.target, context: context))
+            rest = match.range.upperBound
+            continue
+          }
+          // In a heading, where tags are not read: `#` and the wiki link.
+          node.insertBefore(.text("#"))
+        }
         let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
         let at = context.location(of: node, extraBytes: offset)
         let link = match.link
@@ -99,13 +108,16 @@ enum InlineTextPass {
       if rest < match.range.lowerBound {
         node.insertBefore(.text(String(string[rest..<match.range.lowerBound])))
       }
-      let href = InlineHTML.safeURL(context.resolver.tagURL(match.tag))
-      node.insertBefore(
-        .customInline(
-          enter: "<a class=\"tag\"\(HTML.attribute("href", href))>#\(HTML.escape(match.tag))</a>"))
+      node.insertBefore(tagLink(match.tag, context: context))
       rest = match.range.upperBound
     }
     if rest < string.endIndex { node.insertBefore(.text(String(string[rest...]))) }
+  }
+
+  /// The link to a tag's page, reading `#tag`.
+  private static func tagLink(_ tag: String, context: RenderContext) -> CmarkNode {
+    let href = InlineHTML.safeURL(context.resolver.tagURL(tag))
+    return .customInline(enter: "<a class=\"tag\"\(HTML.attribute("href", href))>#\(HTML.escape(tag))</a>")
   }
 
   /// The inline form of a wiki link or embed.
