@@ -1,6 +1,7 @@
 import CCmark
 
-/// `[ ] ` / `[x] ` at the start of a list item's first paragraph.
+/// `[ ] ` / `[x] ` at the start of a list item's first paragraph, or Roam's `{{[[TODO]]}}` /
+/// `{{[[DONE]]}}`.
 struct TaskMarker {
   /// The text node that starts with the marker.
   var text: CmarkNode
@@ -14,6 +15,9 @@ struct TaskMarker {
       let text = paragraph.firstChild, text.isText, text.literalContains("]")
     else { return nil }
     let literal = text.literal
+    if let (length, isDone) = roamMarker(literal) {
+      return TaskMarker(text: text, isDone: isDone, rest: String(literal.utf8.dropFirst(length).drop { $0 == 0x20 })!)
+    }
     let utf8 = Array(literal.utf8.prefix(4))
     guard utf8.count >= 3, utf8[0] == UInt8(ascii: "["), utf8[2] == UInt8(ascii: "]") else {
       return nil
@@ -31,5 +35,20 @@ struct TaskMarker {
     }
     guard utf8[3] == UInt8(ascii: " ") || utf8[3] == UInt8(ascii: "\t") else { return nil }
     return TaskMarker(text: text, isDone: isDone, rest: String(literal.dropFirst(4)))
+  }
+
+  /// Roam's task marker at the start of `literal`: its length in bytes and whether it is done.
+  static func roamMarker(_ literal: String) -> (length: Int, isDone: Bool)? {
+    guard literal.utf8.first == UInt8(ascii: "{") else { return nil }
+    if literal.hasPrefix("{{[[TODO]]}}") { return (12, false) }
+    if literal.hasPrefix("{{[[DONE]]}}") { return (12, true) }
+    return nil
+  }
+
+  /// Whether `text` starts a list item's first paragraph, where a task marker may be.
+  static func startsAnItem(_ text: CmarkNode) -> Bool {
+    guard text.previous == nil, let paragraph = text.parent, paragraph.isParagraph, paragraph.previous == nil
+    else { return false }
+    return paragraph.parent?.type == CMARK_NODE_ITEM
   }
 }

@@ -76,3 +76,17 @@ extension TaskListTests {
     #expect(out.contains(#"<label><input type="checkbox" disabled> <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></label>"#))
   }
 }
+
+extension TaskListTests {
+  /// Roam's task markers are checkboxes, not links to a note called TODO.
+  @Test func roamTaskMarkersAreCheckboxes() {
+    let note = "- {{[[TODO]]}} Have a [[Roadmap]] meeting\n- {{[[DONE]]}} Done\n- See {{[[TODO]]}} later\n"
+    let rendered = render(note)
+    #expect(rendered.html.contains(#"<label><input type="checkbox" disabled> Have a <a class="wiki-link" href="/notes/roadmap/">Roadmap</a> meeting</label>"#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<label><input type="checkbox" checked disabled> Done</label>"#))
+    let analysis = Markdown.analyze(note)
+    #expect(analysis.tasks == TaskCount(done: 1, total: 2))
+    #expect(analysis.references.map(\.target) == ["Roadmap", "TODO"])
+    #expect(analysis.references.first?.column == 23)
+  }
+}

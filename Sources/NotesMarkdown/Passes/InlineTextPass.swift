@@ -23,6 +23,11 @@ enum InlineTextPass {
       let literal = node.literal
       var matches = target.wiki ? WikiLinkSyntax.matches(in: literal) : []
       if target.embedsOnly { matches.removeAll { !$0.link.isEmbed } }
+      // Roam's `{{[[TODO]]}}` starting an item is a task marker for `TaskListPass`, not a link.
+      if let marker = TaskMarker.roamMarker(literal), TaskMarker.startsAnItem(node) {
+        let end = literal.utf8.index(literal.startIndex, offsetBy: marker.length)
+        matches.removeAll { $0.range.lowerBound < end }
+      }
       guard !matches.isEmpty || tags else { continue }
       if matches.isEmpty {
         // Only tags: the node stays unless one is found.
