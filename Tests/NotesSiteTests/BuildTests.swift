@@ -146,3 +146,27 @@ extension BuildTests {
     #expect(report.summary.hasPrefix("Built 1 note in 1 folder: "), "\(report.summary)")
   }
 }
+
+extension BuildTests {
+  /// Bear and Obsidian keep a note's attachments in a folder named after it. That folder has
+  /// no page, so the note keeps its URL and its files sit beside its page; a folder with a
+  /// file named like one of the note's own pages still gets a URL of its own.
+  @Test func anAttachmentFolderNamedAfterItsNoteSharesItsURL() async throws {
+    let site = try SiteFixture([
+      "content/Bear/Trip Plan.md": "# Trip\n\n![[photo 1.png]]\n",
+      "content/Bear/Trip Plan/photo 1.png": "png",
+      "content/Bear/Trip Plan/more/map.png": "png",
+      "content/Bear/Log.md": "# Log\n",
+      "content/Bear/Log/history": "a file named like the note's history page",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.map(\.message).filter { $0.contains("would both be published") }.count == 1, "\(report.diagnostics)")
+    #expect(try site.page("bear/trip-plan").contains(#"<img src="/bear/trip-plan/photo-1.png""#))
+    #expect(site.exists("bear/trip-plan/photo-1.png") && site.exists("bear/trip-plan/more/map.png"))
+    #expect(site.exists("bear/trip-plan/history/index.html"))
+    // `Log/history` would be the note's history page: the note moves, the file stays.
+    #expect(site.exists("bear/log/history") && site.exists("bear/log-2/history/index.html"))
+  }
+}

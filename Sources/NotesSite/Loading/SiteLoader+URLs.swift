@@ -23,6 +23,30 @@ extension SiteLoader {
     var assetsIn = PathMap<[ContentTree.Entry]>()
     for asset in assets { assetsIn[PathName.folder(asset.path), default: []].append(asset) }
 
+    // Folders with a note in them or below: the others have no page.
+    var directoriesWithNotes = PathMap<Bool>()
+    for note in notes {
+      var dir = PathName.folder(note.path)
+      while !dir.isEmpty, directoriesWithNotes[dir] == nil {
+        directoriesWithNotes[dir] = true
+        dir = PathName.folder(dir)
+      }
+    }
+    /// A folder with no notes below it, none of whose files or folders would be named like
+    /// a note page's own files (`index.html`, `history/`…): a note of its name may sit
+    /// beside its files.
+    func mayShareWithANote(_ directory: String) -> Bool {
+      guard directoriesWithNotes[directory] == nil else { return false }
+      let reserved: Set<String> = ["index.html", "attachments", "history", "collaborators"]
+      let names =
+        (childDirectories[directory] ?? []).map { Slug.make(String(PathName.last($0))) }
+        + (assetsIn[directory] ?? []).map { asset in
+          let ext = String(PathName.extension(asset.path))
+          let slug = Slug.make(PathName.stem(asset.path))
+          return ext.isEmpty ? slug : slug + "." + Slug.make(ext)
+        }
+      return names.allSatisfy { !reserved.contains($0) }
+    }
     var folderIDOf = PathMap<String>()
     folderIDOf[""] = ""
     var noteIDOf = PathMap<String>()
@@ -47,7 +71,8 @@ extension SiteLoader {
       var candidates: [SlugAssignment.Candidate] = []
       for d in dirs {
         let name = String(PathName.last(d))
-        candidates.append(.init(key: d, name: name, slug: Slug.make(name), rank: 0))
+        candidates.append(
+          .init(key: d, name: name, slug: Slug.make(name), rank: 0, sharesWithANote: mayShareWithANote(d)))
       }
       for i in noteIndices {
         let name = PathName.stem(notes[i].path)

@@ -15,6 +15,10 @@ struct SlugAssignment {
     var rank: Int
     /// Appended after the slug (a file's `.ext`); part of what must be unique.
     var suffix: String = ""
+    /// A folder with no notes below it (Bear's and Obsidian's attachment folder named after
+    /// its note: `Trip Plan.md` and `Trip Plan/photo.png`). It has no page, so it may share
+    /// its slug with one note, whose page sits beside its files.
+    var sharesWithANote = false
   }
 
   struct Collision {
@@ -32,10 +36,16 @@ struct SlugAssignment {
       return $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
     }
     var taken: [String: String] = [:]  // full segment → key
+    var sharable: Set<String> = []  // full segments a note may still share
     var slugs = PathMap<String>()
     var collisions: [Collision] = []
     for candidate in ordered {
       var slug = candidate.slug
+      if candidate.rank == 1, sharable.remove(slug + candidate.suffix) != nil {
+        taken[slug + candidate.suffix] = candidate.key
+        slugs[candidate.key] = slug
+        continue
+      }
       if let owner = taken[slug + candidate.suffix] {
         let spelled = Slug.spelledOut(candidate.name)
         var alternative = spelled.isEmpty ? "" : slug + "-" + spelled
@@ -48,6 +58,7 @@ struct SlugAssignment {
         slug = alternative
       }
       taken[slug + candidate.suffix] = candidate.key
+      if candidate.sharesWithANote { sharable.insert(slug + candidate.suffix) }
       slugs[candidate.key] = slug
     }
     return (slugs, collisions)
