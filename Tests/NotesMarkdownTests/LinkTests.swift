@@ -177,3 +177,14 @@ extension MarkdownLinkTests {
     #expect(out.contains("<p>Card  and  end. <a href=\"https://y.org\"><img src=\"/notes/diagram.png\" alt=\"\" /></a></p>"), "\(out)")
   }
 }
+
+extension MarkdownLinkTests {
+  /// Hugo's `ref` and `relref` shortcodes name the page a link goes to.
+  @Test func hugoRefShortcodesAreTheirPaths() {
+    let note = #"See [x]({{< ref "Roadmap.md" >}}), [y]({{<relref "Work/Alpha.md#goals">}}), [z]({{% ref 'Ideas.md' %}}) and [[Nowhere]]."#
+    let rendered = render(note)
+    #expect(rendered.html.contains(#"See <a href="/notes/roadmap/">x</a>, <a href="/notes/work/alpha/#goals">y</a>, <a href="/notes/ideas/">z</a>"#), "\(rendered.html)")
+    // Positions after a shortcode are the note's.
+    #expect(rendered.diagnostics.map(\.location?.column) == [109])
+  }
+}
