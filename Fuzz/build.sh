@@ -32,9 +32,10 @@ target() {  # name, extra sources and objects...
 }
 ARG=${1:-}
 if [ -z "$ARG" ] || [ "$ARG" = frontmatter ]; then
-  # FrontMatter lives in NotesSite, which needs the theme plugin; its two files stand alone.
+  # FrontMatter lives in NotesSite, which needs the theme plugin; its two files stand alone
+  # (with NotesMarkdown, which reads the wiki links in property values).
   target frontmatter Sources/NotesSite/Loading/FrontMatter.swift Sources/NotesSite/Loading/FrontMatterReader.swift \
-    "$OUT/NotesCore.o" "$OUT/NotesYAML.o" -lyaml
+    "$OUT/NotesCore.o" "$OUT/NotesYAML.o" "$OUT/NotesMarkdown.o" -lyaml -lcmark
 fi
 if [ -z "$ARG" ] || [ "$ARG" = markdown ]; then
   target markdown "$OUT/NotesCore.o" "$OUT/NotesMarkdown.o" -lcmark

@@ -170,3 +170,25 @@ extension BuildTests {
     #expect(site.exists("bear/log/history") && site.exists("bear/log-2/history/index.html"))
   }
 }
+
+extension BuildTests {
+  /// Obsidian's properties link notes (`up: "[[MOC]]"`): those links count as the note's,
+  /// so the linked note lists it under "Linked from".
+  @Test func wikiLinksInPropertiesAreBacklinks() async throws {
+    let site = try SiteFixture([
+      "content/Topics/MOC.md": "# MOC\n\nIndex.\n",
+      "content/Topics/Other.md": "# Other\n",
+      "content/Topics/Note.md": "---\nup: \"[[MOC]]\"\nrelated:\n  - \"[[Other|the other]]\"\n  - plain text\nsource: https://x.org\n---\nBody.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    for page in ["topics/moc", "topics/other"] {
+      let html = try site.page(page)
+      let backlinks = try #require(html.range(of: "class=\"backlinks\"")).upperBound
+      #expect(html[backlinks...].contains("href=\"/topics/note/\""), "\(page)")
+    }
+    // The property's text is not shown on the page.
+    #expect(!(try site.page("topics/note")).contains("the other"))
+  }
+}

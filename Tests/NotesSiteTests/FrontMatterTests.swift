@@ -338,6 +338,15 @@ extension FrontMatterTests {
       #expect(load("---\npublish: \"false\"\n---\n").0.draft)
     }
 
+    @Test func wikiLinksInOtherKeysAreLinksAtTheirPlace() {
+      let (fm, diagnostics) = load("---\ntitle: T\nup: \"[[MOC]]\"\nrelated: [\"[[A#Part|a]]\", x]\nnested: {k: \"[[No]]\"}\n---\n")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.links.map(\.target) == ["MOC", "A"])
+      #expect(fm.links.map(\.line) == [3, 4])
+      #expect(fm.links.map(\.column) == [6, 12])
+      #expect(fm.links.last?.fragment == "Part")
+    }
+
     @Test func crlfFrontMatterParses() {
       let (fm, diagnostics) = load("---\r\ntitle: Windows\r\ntags: [a, b]\r\n---\r\nBody")
       #expect(diagnostics.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 import NotesCore
+import NotesMarkdown
 import NotesYAML
 
 /// A note's optional header: YAML between `---` lines, or TOML between `+++` lines as Hugo and
@@ -17,6 +18,10 @@ public struct FrontMatter: Sendable, Equatable {
   public var collaborators: [String] = []
   /// The note's own language (`lang: ja`), for `lang` on its article.
   public var lang: String? = nil
+  /// Wiki links in other keys' values (`up: "[[MOC]]"`, `related: ["[[Other]]"]`), links
+  /// as Obsidian's properties make them, at their place in the note file. Not cached: the
+  /// loader adds them to the note's references, which are.
+  public var links: [LinkReference] = []
 
   public init() {}
 

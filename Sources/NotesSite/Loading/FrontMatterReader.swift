@@ -1,5 +1,6 @@
 import Foundation
 import NotesCore
+import NotesMarkdown
 import NotesYAML
 
 /// Reads the keys of a front matter mapping into `FrontMatter`, collecting one error per bad
@@ -81,8 +82,9 @@ struct FrontMatterReader {
       case "collaborators": frontMatter.collaborators = list(entry)
       case "lang": frontMatter.lang = text(entry)
       default:
-        // Other tools' keys (Obsidian's `cssclasses`, Hugo's `weight`…) are common and harmless.
-        break
+        // Other tools' keys (Obsidian's `cssclasses`, Hugo's `weight`…) are common and harmless;
+        // wiki links in their values are links, as Obsidian's properties read them.
+        frontMatter.links += Self.wikiLinks(in: value)
       }
     }
     if frontMatter.date == nil { frontMatter.date = otherCreated }
@@ -90,6 +92,29 @@ struct FrontMatterReader {
     if frontMatter.tags.isEmpty, let otherTags { frontMatter.tags = otherTags }
     if frontMatter.aliases.isEmpty, let otherAliases { frontMatter.aliases = otherAliases }
     return frontMatter
+  }
+
+  /// The wiki links in a value's text (a scalar or a list of them), at their place in the
+  /// file. Mappings and other nesting are not read.
+  static func wikiLinks(in value: YAMLNode) -> [LinkReference] {
+    switch value {
+    case .scalar(let text, let plain, let line, let column):
+      guard text.utf8.count > 4, text.contains("[[") else { return [] }
+      return Markdown.analyze(text).references.filter { $0.kind == .wikiLink || $0.kind == .wikiEmbed }.map { ref in
+        var ref = ref
+        // Positions in the one-line text, moved to where the value stands (after its quote).
+        ref.line = line + ref.line - 1
+        ref.column = column + ref.column - 1 + (plain ? 0 : 1)
+        return ref
+      }
+    case .sequence(let items, _, _):
+      return items.flatMap { item in
+        if case .scalar = item { return wikiLinks(in: item) }
+        return []
+      }
+    case .mapping:
+      return []
+    }
   }
 
   /// A date under another tool's key: nil with a warning when it is not one notes-site reads.

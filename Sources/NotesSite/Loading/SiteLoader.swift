@@ -123,6 +123,10 @@ struct SiteLoader {
     source.body = String(split.body)
     source.bodyLineOffset = split.bodyLineOffset
     source.analysis = Markdown.analyze(source.body, lineOffset: split.bodyLineOffset)
+    // Wiki links in properties are the note's links too; the cache keeps them with the rest.
+    if !source.frontMatter.links.isEmpty {
+      source.analysis.references = source.frontMatter.links + source.analysis.references
+    }
     return source
   }
 
