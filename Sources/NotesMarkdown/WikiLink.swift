@@ -49,10 +49,11 @@ struct WikiLink: Hashable {
 /// Finds wiki links in the literal of a text node.
 enum WikiLinkSyntax {
   /// The characters that cmark would read as markup inside a wiki link's name (`_` and `*`
-  /// emphasis, `` ` `` code, `<` autolinks and tags, `&` entities), and `~` and `=` that the
-  /// strikethrough and highlight passes would; each is control character 1 + its index while
-  /// cmark and those passes read the note.
-  private static let markup: [UInt8] = Array("_*`<&~=".utf8)
+  /// emphasis, `<` autolinks and tags, `&` entities), and `~` and `=` that the strikethrough
+  /// and highlight passes would; each is control character 1 + its index while cmark and
+  /// those passes read the note. Not `` ` ``: without it, a line the first reading took for
+  /// text could open a code fence in the second.
+  private static let markup: [UInt8] = Array("_*<&~=".utf8)
 
   /// The control character that stands for `b` in a wiki link's name, if `b` is markup.
   @inline(__always) static func code(for b: UInt8) -> UInt8? {
@@ -80,8 +81,11 @@ enum WikiLinkSyntax {
     root.walk { node, entering in
       guard entering else { return }
       switch node.type {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
         if let c = cmark_node_get_literal(node.pointer), marked(c) { node.setLiteral(restored(c)) }
+      case CMARK_NODE_CODE_BLOCK:
+        if let c = cmark_node_get_literal(node.pointer), marked(c) { node.setLiteral(restored(c)) }
+        if let c = cmark_node_get_fence_info(node.pointer), marked(c) { cmark_node_set_fence_info(node.pointer, restored(c)) }
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         if let c = cmark_node_get_url(node.pointer), marked(c) { node.setURL(restored(c)) }
         if let c = cmark_node_get_title(node.pointer), marked(c) { cmark_node_set_title(node.pointer, restored(c)) }

@@ -177,13 +177,13 @@ extension WikiLinkTests {
 
       See [[__init__]], [[_templates/daily]] and [[notes_]] on one line; *emph [[a *star* note|my _label_]] too*.
 
-      ![[_resources/test_-_note_with_picture.resources/pic.png]] and [[R&D == `plan`]] and `[[__code__]]`.
+      ![[_resources/test_-_note_with_picture.resources/pic.png]] and [[R&D == <plan>]] and `[[__code__]]`.
       """
     let references = Markdown.analyze(text).references
     #expect(
       references.map(\.target) == [
         "__init__", "_templates/daily", "notes_", "a *star* note",
-        "_resources/test_-_note_with_picture.resources/pic.png", "R&D == `plan`",
+        "_resources/test_-_note_with_picture.resources/pic.png", "R&D == <plan>",
       ])
     #expect(references.map(\.label) == [nil, nil, nil, "my _label_", nil, nil])
     // Positions are those of the note, as in every other warning.
