@@ -101,3 +101,16 @@ import Testing
     #expect(inline.plainText.contains("a rose tree"))
   }
 }
+
+extension FootnoteTests {
+  /// An inline note inside an inline note (found by the fuzzer: its internal label reached
+  /// the page): both are numbered, the inner one after the outer.
+  @Test func anInlineNoteInsideAnInlineNote() {
+    let out = html("Twice^[outer ^[inner] end] and once[^a].\n\n[^a]: Written.\n")
+    #expect(!out.utf8.contains(1), "\(out)")
+    #expect(out.contains("<p>outer ^[inner] end"), "\(out)")
+    // The fuzzer's case: an inline note's text runs into the next one's reference.
+    let fuzzed = html("#da. Twice^[_a_/b*ca]^[b]. Op\"\ncoa. Twice^[_a_/b*ca]^[b]. Op\"\n")
+    #expect(!fuzzed.utf8.contains(1), "\(fuzzed)")
+  }
+}

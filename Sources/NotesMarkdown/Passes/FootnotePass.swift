@@ -46,19 +46,33 @@ enum FootnotePass {
     guard !definitions.isEmpty else { return }
 
     // References, in document order, outside links and code (code is never a text node).
-    var texts: [CmarkNode] = []
-    var linkDepth = 0
-    root.walk { node, entering in
-      switch node.type {
-      case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += entering ? 1 : -1
-      case CMARK_NODE_TEXT:
-        if linkDepth == 0, let c = cmark_node_get_literal(node.pointer), strstr(c, "[^") != nil { texts.append(node) }
-      default: break
+    func references(in root: CmarkNode) -> [CmarkNode] {
+      var texts: [CmarkNode] = []
+      var linkDepth = 0
+      root.walk { node, entering in
+        switch node.type {
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE: linkDepth += entering ? 1 : -1
+        case CMARK_NODE_TEXT:
+          if linkDepth == 0, let c = cmark_node_get_literal(node.pointer), strstr(c, "[^") != nil { texts.append(node) }
+        default: break
+        }
       }
+      return texts
     }
     var numbers: [String: Int] = [:]
     var order: [String] = []
-    for text in texts {
+    // The note's text first, then each footnote in the order they are numbered: one may refer
+    // to another (an inline note inside an inline note).
+    var texts = references(in: root)
+    var nextDefinition = 0
+    while true {
+      if texts.isEmpty {
+        guard nextDefinition < order.count else { break }
+        texts = references(in: definitions[order[nextDefinition]]!)
+        nextDefinition += 1
+        continue
+      }
+      let text = texts.removeFirst()
       let literal = Array(text.literal.utf8)
       var parts: [(range: Range<Int>, label: String?)] = []
       var start = 0
