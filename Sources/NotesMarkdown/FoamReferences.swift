@@ -9,7 +9,7 @@ import Foundation
 enum FoamReferences {
   /// `body` with the lines of its last generated block blank (line numbers stay), or `body`.
   static func droppingGenerated(_ body: String) -> String {
-    guard body.utf8.count >= 16, body.withCString({ strstr($0, "[//begin]:") }) != nil else { return body }
+    guard body.utf8.count >= 16, body.containsBytes("[//begin]:") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     guard let begin = lines.lastIndex(where: { $0.hasPrefix("[//begin]:") }),
       let end = lines[begin...].firstIndex(where: { $0.hasPrefix("[//end]:") })

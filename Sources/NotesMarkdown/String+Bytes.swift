@@ -20,16 +20,13 @@ extension StringProtocol {
   {
     let n = pattern.count
     guard n > 0, bytes.count >= n else { return n == 0 }
-    var i = 0
-    while i <= bytes.count - n {
-      if bytes[i] == pattern[0] {
-        var j = 1
-        while j < n && bytes[i + j] == pattern[j] { j += 1 }
-        if j == n { return true }
-      }
-      i += 1
+    // `memchr` for the first byte: these scans run over every note several times a build.
+    return bytes.containsByte(pattern[0]) { i in
+      guard i + n <= bytes.count else { return false }
+      var j = 1
+      while j < n && bytes[i + j] == pattern[j] { j += 1 }
+      return j == n
     }
-    return false
   }
 }
 

@@ -98,9 +98,7 @@ enum WikiLinkSyntax {
   /// Whether some `[[…]]` on one line of `bytes` holds markup (see `code(for:)`), and no
   /// byte of `bytes` is one of the control characters that stand for it.
   static func holdsMarkup(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    guard let base = bytes.baseAddress, !bytes.contains(where: { $0 >= 1 && $0 <= UInt8(markup.count) }) else {
-      return false
-    }
+    guard let base = bytes.baseAddress else { return false }
     let n = bytes.count
     var i = 0
     while i + 1 < n, let found = memchr(base + i, Int32(UInt8(ascii: "[")), n - i - 1) {
@@ -115,7 +113,10 @@ enum WikiLinkSyntax {
         if code(for: bytes[j]) != nil { marked = true }
         j += 1
       }
-      if marked, j + 1 < n, bytes[j] == UInt8(ascii: "]") { return true }
+      if marked, j + 1 < n, bytes[j] == UInt8(ascii: "]") {
+        // Rare: only a note with such a link pays for this look at every byte.
+        return !bytes.contains(where: { $0 >= 1 && $0 <= UInt8(markup.count) })
+      }
       i = j
     }
     return false
