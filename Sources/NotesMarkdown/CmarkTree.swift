@@ -82,7 +82,24 @@ struct CmarkNode: Hashable {
   var isText: Bool { type == CMARK_NODE_TEXT }
   var isLineBreak: Bool { type == CMARK_NODE_SOFTBREAK || type == CMARK_NODE_LINEBREAK }
   /// A line break, or text of nothing but whitespace: what shows nothing in a paragraph.
-  var isBlankInline: Bool { isLineBreak || (isText && literal.allSatisfy(\.isWhitespace)) }
+  /// Read from cmark's bytes; only text with non-ASCII bytes is looked at as characters.
+  var isBlankInline: Bool {
+    if isLineBreak { return true }
+    guard isText, let c = cmark_node_get_literal(pointer) else { return false }
+    let stop = c[strspn(c, " \t\n\r")]
+    return stop == 0 || (stop < 0 && literal.allSatisfy(\.isWhitespace))
+  }
+
+  /// Whether the children show nothing (spaces and line breaks, or none at all); stops at the
+  /// first that shows something, without copying the list.
+  var showsNothing: Bool {
+    var child = firstChild
+    while let node = child {
+      guard node.isBlankInline else { return false }
+      child = node.next
+    }
+    return true
+  }
   var isParagraph: Bool { type == CMARK_NODE_PARAGRAPH }
 
   // MARK: Walking

@@ -22,7 +22,7 @@ enum CommentPass {
     while let top = stack.indices.last {
       guard stack[top].next < stack[top].children.count else {
         let done = stack.removeLast().node
-        if done != root, done.isParagraph, isBlank(done) { done.remove() }
+        if done != root, done.isParagraph, done.showsNothing { done.remove() }
         continue
       }
       let child = stack[top].children[stack[top].next]
@@ -61,12 +61,5 @@ enum CommentPass {
     source.forget(text)
     text.remove()
     return inside
-  }
-
-  /// A paragraph left with nothing but spaces and line breaks once its comments are gone.
-  private static func isBlank(_ paragraph: CmarkNode) -> Bool {
-    paragraph.children.allSatisfy { child in
-      child.isLineBreak || (child.isText && child.literal.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 })
-    }
   }
 }

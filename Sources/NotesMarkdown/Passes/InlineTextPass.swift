@@ -208,12 +208,12 @@ enum InlineTextPass {
       paragraph.insertAfter(tail)
       paragraph.moveChildren(to: tail, from: after)
       trimEdgeBreaks(tail)
-      if isBlank(tail) { tail.remove() }
+      if tail.showsNothing { tail.remove() }
     }
     paragraph.insertAfter(.customBlock(enter: html))
     inline.remove()
     trimEdgeBreaks(paragraph)
-    if isBlank(paragraph) { paragraph.remove() }
+    if paragraph.showsNothing { paragraph.remove() }
   }
 
   private static func trimEdgeBreaks(_ paragraph: CmarkNode) {
@@ -222,10 +222,5 @@ enum InlineTextPass {
     }
     while let first = paragraph.firstChild, isBreak(first) { first.remove() }
     while let last = paragraph.lastChild, isBreak(last) { last.remove() }
-  }
-
-  /// Nothing but line breaks and spaces: a paragraph that would render as an empty `<p>`.
-  private static func isBlank(_ paragraph: CmarkNode) -> Bool {
-    paragraph.children.allSatisfy(\.isBlankInline)
   }
 }

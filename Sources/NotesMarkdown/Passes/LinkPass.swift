@@ -1,5 +1,4 @@
 import CCmark
-import Foundation
 
 /// Markdown links `[text](dest)` and images `![alt](src)`: the resolver says where they point.
 /// Unresolved ones become a marked, non-link span with a warning; script URLs are never kept.
@@ -12,7 +11,7 @@ enum LinkPass {
     let isImage = node.type == CMARK_NODE_IMAGE
     // `[ ](#anki-card)`, a plugin's marker: a link with nothing to see or to read aloud
     // (axe: link-name) is left out, as it shows nothing.
-    if !isImage, Self.showsNothing(node) {
+    if !isImage, node.showsNothing {
       node.remove()
       return
     }
@@ -43,22 +42,6 @@ enum LinkPass {
       return
     }
     if isImage { applySize(node) }
-  }
-
-  /// Whether a link's content is nothing but spaces and line breaks: its first child says so
-  /// for nearly every link, without copying any text.
-  private static func showsNothing(_ link: CmarkNode) -> Bool {
-    var child = link.firstChild
-    while let node = child {
-      switch node.type {
-      case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: break
-      case CMARK_NODE_TEXT:
-        guard let c = cmark_node_get_literal(node.pointer), c[strspn(c, " \t\n")] == 0 else { return false }
-      default: return false
-      }
-      child = node.next
-    }
-    return true
   }
 
   /// Obsidian's sized Markdown image, `![alt|300](src)` or `![alt|300x200](src)`: the size

@@ -55,7 +55,7 @@ enum RawHTMLPass {
       }
     }
     // A paragraph that held nothing but dropped HTML would be an empty `<p></p>`.
-    for paragraph in Set(emptied) where paragraph.children.allSatisfy(\.isBlankInline) { paragraph.remove() }
+    for paragraph in Set(emptied) where paragraph.showsNothing { paragraph.remove() }
     return kept
   }
 
