@@ -8,13 +8,14 @@ import Foundation
 /// destination's `)`).
 enum HugoRefs {
   static func resolvingRefs(_ body: String) -> String {
+    guard body.utf8.count >= 12 else { return body }
     // One `memchr` pass for `{{<` or `{{%`, which few notes have.
     let opens = body.utf8.withContiguousStorageIfAvailable { b in
       b.containsByte(UInt8(ascii: "{")) { i in
         i + 2 < b.count && b[i + 1] == UInt8(ascii: "{") && (b[i + 2] == UInt8(ascii: "<") || b[i + 2] == UInt8(ascii: "%"))
       }
     }
-    guard body.utf8.count >= 12, opens ?? true, body.containsBytes("ref") else { return body }
+    guard opens ?? true, body.containsBytes("ref") else { return body }
     let pattern = #/\{\{([<%])\s*(?:rel)?ref\s+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'>%]+))\s*([>%])\}\}/#
     var out = ""
     var rest = Substring(body)

@@ -165,9 +165,7 @@ struct NoteAnalyzer {
     var rest = literal.startIndex
     for match in WikiLinkSyntax.matches(in: literal) where match.link.isEmbed {
       addText(String(literal[rest..<match.range.lowerBound]), toPreview: toPreview)
-      let offset = skippedBytes + literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
-      let at = source.location(of: node, extraBytes: offset)
-      result.references.append(match.link.reference(line: at.line, column: at.column))
+      addReference(match, at: node, literal: literal, skippedBytes: skippedBytes, toPreview: toPreview)
       rest = match.range.upperBound
     }
     addText(String(literal[rest...]), toPreview: toPreview)
