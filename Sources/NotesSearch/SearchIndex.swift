@@ -59,7 +59,7 @@ public enum SearchIndex {
   }
 
   /// Newest first, then by URL, then by the rest so that equal keys still order the same way.
-  static func isListedBefore(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
+  public static func isListedBefore(_ a: SearchDocument, _ b: SearchDocument) -> Bool {
     if a.updated != b.updated { return a.updated > b.updated }
     if a.url != b.url { return a.url < b.url }
     if a.title != b.title { return a.title < b.title }

@@ -16,6 +16,14 @@ struct PostingList {
     lastDocument = document
     count += 1
   }
+
+  /// A list as already encoded, read back from an index (only its code is used to write
+  /// shards).
+  init(code: [UInt8]) {
+    self.code = code
+  }
+
+  init() {}
 }
 
 extension PostingList {

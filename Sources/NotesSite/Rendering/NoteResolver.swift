@@ -16,39 +16,46 @@ struct NoteResolver: LinkResolver {
 
   func resolve(_ reference: LinkReference) -> LinkResolution {
     let target = resolved[SiteGraph.ResolvedKey(reference)] ?? index.resolve(reference, from: noteID).0
-    switch target {
-    case .external:
-      return .keep
-    case .note(let id, let fragment):
-      // A block id's caret is not a URL character: `#%5Ea1b2c3` (browsers decode it).
-      let url = urls.url(.note(id)) + (fragment.map { "#" + $0.replacingOccurrences(of: "^", with: "%5E") } ?? "")
-      if reference.kind == .wikiEmbed, let other = site.notes[id] {
-        // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
-        if id == noteID || embedding.contains(id) || embedding.count >= 4 {
-          return .page(url: url)
-        }
-        var nested = self
-        nested.noteID = id
-        nested.resolved = [:]
-        nested.embedding.append(noteID)
-        let rendered = Markdown.render(
-          other.body,
-          options: RenderOptions(
-            unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
-            sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
-            section: fragment, titleHeading: other.opensWithItsTitle,
-            hardLineBreaks: site.config.hardLineBreaks),
-          resolver: nested)
-        return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
+    if case .note(let id, let fragment) = target, reference.kind == .wikiEmbed, let other = site.notes[id] {
+      let url = Self.noteURL(id, fragment: fragment, urls: urls)
+      // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
+      if id == noteID || embedding.contains(id) || embedding.count >= 4 {
+        return .page(url: url)
       }
-      return .page(url: url)
-    case .folder(let id):
-      return .page(url: urls.url(.folder(id, page: 1)))
-    case .file(let id):
-      return .file(url: urls.fileURL(id), kind: site.files[id]?.kind ?? .other)
-    case .missing(let message):
-      return .unresolved(message: message)
+      var nested = self
+      nested.noteID = id
+      nested.resolved = [:]
+      nested.embedding.append(noteID)
+      let rendered = Markdown.render(
+        other.body,
+        options: RenderOptions(
+          unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
+          sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
+          section: fragment, titleHeading: other.opensWithItsTitle,
+          hardLineBreaks: site.config.hardLineBreaks),
+        resolver: nested)
+      return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
     }
+    return Self.resolution(of: target, urls: urls) { site.files[$0]?.kind ?? .other }
+  }
+
+  /// What a reference resolved to `target` renders as, unless it embeds another note: the one
+  /// place a link target becomes a URL, shared with the rebuild that replays a note's links.
+  static func resolution(of target: LinkTarget, urls: URLFormatter, fileKind: (String) -> AttachmentKind)
+    -> LinkResolution
+  {
+    switch target {
+    case .external: .keep
+    case .note(let id, let fragment): .page(url: noteURL(id, fragment: fragment, urls: urls))
+    case .folder(let id): .page(url: urls.url(.folder(id, page: 1)))
+    case .file(let id): .file(url: urls.fileURL(id), kind: fileKind(id))
+    case .missing(let message): .unresolved(message: message)
+    }
+  }
+
+  /// A block id's caret is not a URL character: `#%5Ea1b2c3` (browsers decode it).
+  static func noteURL(_ id: String, fragment: String?, urls: URLFormatter) -> String {
+    urls.url(.note(id)) + (fragment.map { "#" + $0.replacingOccurrences(of: "^", with: "%5E") } ?? "")
   }
 
   func tagURL(_ tag: String) -> String {
