@@ -9,6 +9,8 @@ extension SearchIndex {
   public struct Replacement: Sendable {
     public var changed: [String: [UInt8]]
     public var paths: Set<String>
+    /// Every file the index had before.
+    public var previousPaths: Set<String>
   }
 
   /// The index that `build` makes once document `number` (its place in the order: newest
@@ -105,7 +107,8 @@ extension SearchIndex {
     var paths = Set(new.keys)
     if chunkSize == manifest.chunkSize { paths.formUnion(docsPaths) }
     let changed = new.filter { old[$0.key] != $0.value }
-    return Replacement(changed: changed, paths: paths)
+    let previousPaths = Set(old.keys.filter { !$0.hasPrefix("docs/") }).union(docsPaths)
+    return Replacement(changed: changed, paths: paths, previousPaths: previousPaths)
   }
 
   /// What a `manifest.json` says.

@@ -8,6 +8,7 @@ import Testing
 @Suite struct IndexReplaceTests {
   /// `files` after `replacement`, as a rebuild leaves `_search/`.
   static func applying(_ replacement: SearchIndex.Replacement, to files: [String: [UInt8]]) -> [String: [UInt8]] {
+    #expect(replacement.previousPaths == Set(files.keys))
     var result = files.filter { replacement.paths.contains($0.key) }
     result.merge(replacement.changed) { $1 }
     return result

@@ -287,7 +287,7 @@ struct HostileSite {
         || path.hasPrefix("site/Templates")
         || path == "site/notes-site.yml"
         || path == "site/._site.notes-site-cache" || path == "site/._site.notes-site-input"
-        || path == "site/._site.notes-site-html")
+        || path == "site/._site.notes-site-html" || path == "site/._site.notes-site-edits")
     }.sorted()
   }
 

@@ -52,6 +52,12 @@ struct SiteFixture {
 
   func remove() { try? FileManager.default.removeItem(at: root) }
 
+  /// Removes what lets a rebuild make an edit of a note's text in place, so it takes the whole
+  /// path (for tests of that path's caches).
+  func forgetEditState() throws {
+    try FileManager.default.removeItem(at: root.appendingPathComponent("._site.notes-site-edits"))
+  }
+
   /// Dates every file of the site an hour back, as files edited earlier are: a rebuild trusts
   /// its caches only for files not modified just before the previous build finished.
   func ageFiles() throws {

@@ -106,6 +106,20 @@ struct OutputWriter: Sendable {
     var commit: Commit?
   }
 
+  /// Writes the fingerprint beside `output`, atomically. The commit is not recorded when a
+  /// kept file's name would break the line format.
+  static func writeFingerprint(_ output: URL, _ f: Fingerprint) {
+    var record = "#input \(String(f.input ?? 0, radix: 16))\n"
+      + "#scanned \(String(f.scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
+      + "#files \(f.files)\n#bytes \(f.bytes)\n"
+    if let commit = f.commit, !commit.kept.contains(where: { $0.utf8.contains(0x0A) }) {
+      record += "#committed \(String(commit.at.timeIntervalSince1970.bitPattern, radix: 16))\n"
+        + commit.kept.map { "#kept\t" + $0 + "\n" }.joined()
+    }
+    record += f.warnings.map { Self.encode($0) + "\n" }.joined()
+    try? Data(record.utf8).write(to: fingerprintURL(output), options: .atomic)
+  }
+
   /// Reads the fingerprint, its warnings only with `warnings` (they follow the other lines,
   /// and a build with thousands of them should not decode them to learn it is up to date).
   /// Bytes, not `String` lines: the file holds every warning of the build.
@@ -494,16 +508,11 @@ struct OutputWriter: Sendable {
       }
       clock.mark("  commit: remove old")
       // The swap's time and the user's files in the new tree, for the next build's look for
-      // the user's files (not recorded when a name would break the line format).
-      let commitLines =
-        kept.contains { $0.utf8.contains(0x0A) } ? ""
-        : "#committed \(String(committedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
-          + kept.map { "#kept\t" + $0 + "\n" }.joined()
-      let record = "#input \(String(input, radix: 16))\n"
-        + "#scanned \(String(scannedAt.timeIntervalSince1970.bitPattern, radix: 16))\n"
-        + "#files \(written.count)\n#bytes \(siteBytes)\n" + commitLines
-        + warnings.map { Self.encode($0) + "\n" }.joined()
-      try? Data(record.utf8).write(to: fingerprint, options: .atomic)
+      // the user's files.
+      Self.writeFingerprint(
+        output, Fingerprint(
+          input: input, scannedAt: scannedAt, files: written.count, bytes: siteBytes, warnings: warnings,
+          commit: Commit(at: committedAt, kept: kept)))
     } catch {
       throw .error("cannot replace the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: output.lastPathComponent))
     }

@@ -13,38 +13,51 @@ import NotesCore
 enum InputFingerprint {
   /// The fingerprint, and the newest modification time among the files it covers.
   static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> (UInt64, Date) {
+    let (input, _, newest) = withBase(source: source, options: options, tree: tree)
+    return (input, newest)
+  }
+
+  /// Also `base`: the same hash without the notes' sizes and times (their paths are in it), so
+  /// a build can tell that only the text of some notes changed (see `QuickRebuild`).
+  static func withBase(source: URL, options: BuildOptions, tree: ContentTree) -> (input: UInt64, base: UInt64, newest: Date) {
     var newest = Date(timeIntervalSince1970: 0)
     var h = StableHasher()
     h.combine(binaryIdentity)
     h.combine([options.baseURL ?? "", options.liveReloadURL ?? ""])
     h.combine(options.drafts)
     h.combine(options.strict)
+    var b = h
     for entry in tree.files {
       h.combine(entry.path)
       h.combine(entry.stamp)
+      b.combine(entry.path)
+      if !SiteLoader.isNote(entry.path) { b.combine(entry.stamp) }
       newest = max(newest, entry.modified)
     }
-    h.combine(tree.directories)
+    var rest = StableHasher()
+    rest.combine(tree.directories)
     for name in ["notes-site.yml", "Templates", "i18n"] {
       let url = source.appendingPathComponent(name)
       var isDirectory: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
-        h.combine("absent " + name)
+        rest.combine("absent " + name)
         continue
       }
       if isDirectory.boolValue {
         let (sub, _) = ContentTree.scan(url, displayRoot: name)
         for entry in sub.files {
-          h.combine(entry.path)
-          h.combine(entry.stamp)
+          rest.combine(entry.path)
+          rest.combine(entry.stamp)
           newest = max(newest, entry.modified)
         }
       } else {
-        h.combine((try? Data(contentsOf: url)).map { ContentHash.fnv1a([UInt8]($0)) } ?? 0)
+        rest.combine((try? Data(contentsOf: url)).map { ContentHash.fnv1a([UInt8]($0)) } ?? 0)
       }
     }
-    h.combine(gitState(from: source.appendingPathComponent("content")))
-    return (h.value, newest)
+    rest.combine(gitState(from: source.appendingPathComponent("content")))
+    h.combine(rest.value)
+    b.combine(rest.value)
+    return (h.value, b.value, newest)
   }
 
   /// The executable's size and modification time: a rebuilt or upgraded notes-site renders

@@ -49,6 +49,9 @@ public struct BuildReport: Sendable {
   public var notesRendered = 0
   /// Notes whose links were resolved; the others' came from the previous build's cache.
   public var notesLinked = 0
+  /// Notes whose changes were made in place, in the pages that show them, without building
+  /// the rest of the site again (`SiteBuilder.updateInPlace`); 0 for a whole build.
+  public var updatedInPlace = 0
   /// The git subcommand of every process the build launched for history, in launch order
   /// (`["rev-parse", "log", "cat-file"]` at most); empty when the site is not in git.
   public var gitCommands: [String] = []
@@ -135,16 +138,12 @@ public enum SiteBuilder {
       return BuildReport(outcome: .contentError, diagnostics: diagnostics)
     }
 
-    // The previous build's caches are read while the content is scanned; a build that finds
-    // nothing changed does not wait for them.
     let cacheURL = NoteCache.url(for: output)
     let htmlCacheURL = RenderedNoteCache.url(for: output)
-    let noteCacheRead = Task { NoteCache.read(from: cacheURL, identity: InputFingerprint.binaryIdentity) }
-    let htmlCacheRead = Task { RenderedNoteCache.read(from: htmlCacheURL, identity: InputFingerprint.binaryIdentity) }
     let scannedAt = Date()
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content", ignore: config.ignore)
     clock.mark("scan")
-    let (input, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
+    let (input, base, newestInput) = InputFingerprint.withBase(source: source, options: options, tree: tree)
     let previous = OutputWriter.readFingerprint(output, warnings: false)
     // A file modified just before the last build finished may have changed again within the
     // file system's timestamp granularity; then the fingerprint proves nothing. How long
@@ -164,8 +163,22 @@ public enum SiteBuilder {
       return report
     }
 
-    var loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
     clock.mark("fingerprint")
+    if !diagnostics.hasErrors,
+      let report = updateInPlace(
+        InPlaceInputs(
+          options: options, content: content, output: output, config: config, theme: theme, l10n: l10n, tree: tree,
+          scanDiagnostics: scanDiagnostics, base: base, input: input, scannedAt: scannedAt))
+    {
+      return report
+    }
+    clock.mark("in place: not possible")
+    // The previous build's caches, read while the link index is made; a build that finds
+    // nothing changed, or makes its changes in place, does not read them.
+    let noteCacheRead = Task { NoteCache.read(from: cacheURL, identity: InputFingerprint.binaryIdentity) }
+    let htmlCacheRead = Task { RenderedNoteCache.read(from: htmlCacheURL, identity: InputFingerprint.binaryIdentity) }
+
+    var loader = SiteLoader(contentDirectory: content, config: config, includeDrafts: options.drafts, strict: options.strict)
     loader.cache = await noteCacheRead.value
     clock.mark("parse cache")
     let (loaded, loadDiagnostics) = await loader.load(tree, scanDiagnostics: scanDiagnostics)
@@ -211,15 +224,8 @@ public enum SiteBuilder {
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
       resolver.resolved = links.resolved
-      let result = Markdown.render(
-        note.body,
-        options: RenderOptions(
-          unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
-          headingAnchorLabel: anchorLabel, footnoteBackLabel: footnoteBackLabel,
-          titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks),
-        resolver: resolver)
-      let html = BodyHeadings.fitted(result.html)
-      return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: result.diagnostics), false, embeds)
+      let (html, warnings) = renderBody(note, settings, labels: (anchorLabel, footnoteBackLabel), resolver: resolver)
+      return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: warnings), false, embeds)
     }
     var noteHTML: [String: String] = [:]
     noteHTML.reserveCapacity(noteIDs.count)
@@ -300,6 +306,26 @@ public enum SiteBuilder {
       RenderedNoteCache.write(htmlEntries, to: htmlCacheURL, identity: InputFingerprint.binaryIdentity)
     }
     let parsedNotes = loader.parsed
+    // What the next build needs to make an edit of a note's text in place.
+    let noteEntries = tree.files.filter { SiteLoader.isNote($0.path) }
+    let buildWarnings = diagnostics.filter { $0.severity == .warning }
+    let editRecords = Task {
+      var links: [String: SiteGraph.Links] = [:]
+      var renderWarnings: [String: [Diagnostic]] = [:]
+      for (id, entry) in htmlEntries {
+        links[id] = entry.links
+        renderWarnings[id] = entry.diagnostics
+      }
+      var records = EditState.records(
+        parsed: parsedNotes, site: site, shown: shown, urls: urls, links: links, renderWarnings: renderWarnings,
+        html: noteHTML, warnings: buildWarnings, scannedAt: scannedAt)
+      // Notes read with a warning are not in the parse cache; an edit of one takes a whole build.
+      let recorded = Set(records.map(\.path))
+      for entry in noteEntries where !recorded.contains(entry.path) {
+        records.append(EditState.Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt))
+      }
+      return records
+    }
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
     let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
@@ -343,6 +369,9 @@ public enum SiteBuilder {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
+    // The edit state describes the output it was written with: gone while the trees swap.
+    let editStateURL = EditState.url(for: output)
+    unlink(editStateURL.path)
     do {
       try writer.commit(written, input: input, scannedAt: scannedAt, warnings: diagnostics.filter { $0.severity == .warning })
       clock.mark("commit")
@@ -350,6 +379,12 @@ public enum SiteBuilder {
       writer.discard()
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }
+    EditState.write(
+      EditState.Header(
+        identity: InputFingerprint.binaryIdentity, base: base, notes: site.notes.count, folders: site.folders.count,
+        pages: report.pages),
+      await editRecords.value, to: editStateURL)
+    clock.mark("edit state")
     report.diagnostics = diagnostics
     report.notes = site.notes.count
     report.notesParsed = loader.notesParsed
@@ -362,6 +397,21 @@ public enum SiteBuilder {
     report.gitCommands = site.history?.processCommands ?? []
     report.model = BuildReport.Model(parts: [site, graph, pages, noteHTML, htmlEntries, rendered, written, jobs, keys, loader])
     return report
+  }
+
+  /// A note's HTML as its page shows it, and the diagnostics of rendering it: the one place a
+  /// note's text is rendered, for builds and for updates in place.
+  static func renderBody(
+    _ note: Note, _ settings: SiteConfig, labels: (anchor: String, footnoteBack: String), resolver: some LinkResolver
+  ) -> (html: String, diagnostics: [Diagnostic]) {
+    let result = Markdown.render(
+      note.body,
+      options: RenderOptions(
+        unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
+        headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack,
+        titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks),
+      resolver: resolver)
+    return (BodyHeadings.fitted(result.html), result.diagnostics)
   }
 
   /// The longest existing prefix of `path` with symlinks resolved, plus the rest as written,
@@ -470,6 +520,12 @@ public enum SiteBuilder {
 struct PhaseClock {
   private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
   private var last = Date()
+
+  /// Marks why a build could not be made in place (the line of the check), and gives nil.
+  mutating func refuse(line: Int = #line) -> BuildReport? {
+    mark("in place: refused at QuickRebuild.swift:\(line)")
+    return nil
+  }
 
   mutating func mark(_ phase: String) {
     guard enabled else { return }

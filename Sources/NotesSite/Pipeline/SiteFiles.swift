@@ -30,10 +30,7 @@ extension SiteBuilder {
     // base_url has a host, else stable `urn:` ids; links are always usable URLs. Text is
     // stripped of characters XML 1.0 cannot carry (a form feed in a note would otherwise
     // make the whole feed unreadable).
-    // Sorted as (date, ID) pairs: a comparison that looked notes up copied two whole notes.
-    let dates: [(id: String, updated: Date)] = site.notes.mapValues(\.updated).map { ($0.key, $0.value) }
-    let newest = dates.sorted { a, b in a.updated != b.updated ? a.updated > b.updated : a.id < b.id }
-    let recent: [Note] = newest.prefix(max(0, site.config.feedLimit)).map { site.notes[$0.id]! }
+    let recent: [Note] = feedNoteIDs(site).map { site.notes[$0]! }
     let feedPath = urls.basePath + "feed.xml"
     let home = uriEncoded(urls.basePath)
     let feed: TemplateValue = .object([
@@ -80,6 +77,14 @@ extension SiteBuilder {
     files.append(("_assets/notes.json", Array(manifest.utf8)))
 
     return files
+  }
+
+  /// The notes the feed carries: the `feed_limit` most recently updated.
+  static func feedNoteIDs(_ site: Site) -> [String] {
+    // Sorted as (date, ID) pairs: a comparison that looked notes up copied two whole notes.
+    let dates: [(id: String, updated: Date)] = site.notes.mapValues(\.updated).map { ($0.key, $0.value) }
+    let newest = dates.sorted { a, b in a.updated != b.updated ? a.updated > b.updated : a.id < b.id }
+    return newest.prefix(max(0, site.config.feedLimit)).map(\.id)
   }
 
   /// `s` without the characters XML 1.0 does not allow (C0 controls other than tab, line feed

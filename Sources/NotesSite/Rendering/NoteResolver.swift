@@ -58,7 +58,9 @@ struct NoteResolver: LinkResolver {
     urls.url(.note(id)) + (fragment.map { "#" + $0.replacingOccurrences(of: "^", with: "%5E") } ?? "")
   }
 
-  func tagURL(_ tag: String) -> String {
+  func tagURL(_ tag: String) -> String { Self.tagURL(tag, urls: urls) }
+
+  static func tagURL(_ tag: String, urls: URLFormatter) -> String {
     urls.url(.tag(SiteLoader.tagID(SiteLoader.normaliseTag(tag)), page: 1))
   }
 }

@@ -1,0 +1,325 @@
+import Foundation
+import NotesCore
+import NotesGit
+import NotesMarkdown
+import NotesSearch
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a build remembers of every note so that the next one, when only the text of a few
+/// notes changed in ways no other page shows, can update those notes' pages in place instead
+/// of building the site again (`SiteBuilder.quickRebuild`). Kept beside the output as
+/// `.<output>.notes-site-edits`: a header, then one record per note file; a record appended
+/// later replaces an earlier one for the same file, which is how an in-place update records
+/// what it did. A file that cannot be read, or a record cut short, is ignored.
+struct EditState {
+  static let magic = Array("notes-site-edits-1\n".utf8)
+
+  static func url(for output: URL) -> URL { OutputWriter.sibling(output, "edits") }
+
+  /// The build the records belong to.
+  struct Header: Equatable {
+    /// `InputFingerprint.binaryIdentity`.
+    var identity: UInt64
+    /// `InputFingerprint.withBase(…).base`: everything but the notes' texts.
+    var base: UInt64
+    var notes: Int
+    var folders: Int
+    var pages: Int
+  }
+
+  /// One note file.
+  struct Record {
+    var path: String
+    /// `ContentTree.Entry.stamp` of the text this record describes, and when that was scanned
+    /// (an edit within the file system's timestamp granularity after it may not show).
+    var stamp: String
+    var scannedAt: Date
+    /// Empty for a draft (not published).
+    var id = ""
+    /// Whether an edit to this note alone can be made in place: it is published, embeds no
+    /// note and no note embeds it, its dates do not come from the file's time, and its HTML
+    /// is small enough for the feed when the feed shows it.
+    var inPlace = false
+    /// `EditState.shape` of its front matter and analysis.
+    var shape: UInt64 = 0
+    /// Line and column of each of its references, in order (two numbers each).
+    var positions: [Int] = []
+    /// How its references resolved, and the kinds of the files among them.
+    var resolved: [SiteGraph.ResolvedKey: LinkTarget] = [:]
+    var fileKinds: [String: AttachmentKind] = [:]
+    /// The build's warnings about this note that do not come from rendering its text
+    /// (resolving links, aliases, and so on), which an edit of its text keeps.
+    var warnings: [Diagnostic] = []
+    /// Byte length and `ContentHash.wide` of its HTML, as the note page holds it.
+    var htmlLength = 0
+    var htmlHash: UInt64 = 0
+    /// Its search document: number in the index, and what the index shows besides the text.
+    var search: Search?
+    /// Its HTML when the feed carries it.
+    var feedHTML: String?
+  }
+
+  struct Search {
+    var number: Int
+    var title: String
+    var folder: String
+    var url: String
+    var updated: Date
+  }
+
+  /// A record's place in the file, found without decoding the rest of it.
+  struct Slot {
+    var stamp: String
+    var scannedAt: Date
+    var range: Range<Int>
+  }
+
+  var header: Header
+  var slots: [String: Slot]
+  private var bytes: [UInt8]
+
+  /// The state beside an output, if it is readable and was written by this binary.
+  static func read(from url: URL, identity: UInt64) -> EditState? {
+    guard case .success(let bytes) = SiteLoader.readFile(url.path) else { return nil }
+    var reader = CacheDecoder(bytes: bytes)
+    guard reader.take(magic.count).map(Array.init) == magic, reader.u64() == identity, let base = reader.u64(),
+      let notes = reader.int(), let folders = reader.int(), let pages = reader.int()
+    else { return nil }
+    var slots: [String: Slot] = [:]
+    while reader.offset < bytes.count {
+      guard let length = reader.int(), length > 0, reader.offset + length <= bytes.count else { break }
+      let start = reader.offset
+      guard let path = reader.string(), let stamp = reader.string(), let scanned = reader.u64() else { break }
+      slots[path] = Slot(stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)), range: start..<(start + length))
+      reader.offset = start + length
+    }
+    let header = Header(identity: identity, base: base, notes: notes, folders: folders, pages: pages)
+    return EditState(header: header, slots: slots, bytes: bytes)
+  }
+
+  /// The whole record of `path`.
+  func record(_ path: String) -> Record? {
+    guard let slot = slots[path] else { return nil }
+    var reader = CacheDecoder(bytes: Array(bytes[slot.range]))
+    return reader.editRecord()
+  }
+
+  /// Writes a new state: `header`, then `records`.
+  static func write(_ header: Header, _ records: [Record], to url: URL) {
+    var file = CacheFileWriter(url)
+    var w = CacheEncoder()
+    w.bytes += magic
+    w.u64(header.identity)
+    w.u64(header.base)
+    w.int(header.notes)
+    w.int(header.folders)
+    w.int(header.pages)
+    for record in records {
+      w.editRecord(record)
+      file.drain(&w)
+    }
+    file.finish(&w)
+  }
+
+  /// Appends `records`, which replace the earlier records of the same files.
+  static func append(_ records: [Record], to url: URL) -> Bool {
+    var w = CacheEncoder()
+    for record in records { w.editRecord(record) }
+    let fd = open(url.path, O_WRONLY | O_APPEND)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return w.bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
+  }
+
+  /// A hash of what other pages show of a note, or what decides it (its front matter, title
+  /// heading, preview, tags, references, headings, block ids, task counts), and one of where
+  /// its references are. An edit that keeps the first changes only the note's own text.
+  static func shape(_ frontMatter: FrontMatter, _ analysis: NoteAnalysis) -> (shape: UInt64, positions: [Int]) {
+    var h = StableHasher()
+    func optional(_ s: String?) {
+      h.combine(s != nil)
+      h.combine(s ?? "")
+    }
+    func date(_ d: Date?) {
+      h.combine(d != nil)
+      h.combine(d ?? Date(timeIntervalSince1970: 0))
+    }
+    let f = frontMatter
+    optional(f.title)
+    date(f.date)
+    date(f.updated)
+    h.combine(f.tags)
+    h.combine(f.pinned)
+    h.combine(f.draft)
+    optional(f.slug)
+    h.combine(f.aliases)
+    h.combine(f.collaborators)
+    optional(f.lang)
+    let a = analysis
+    optional(a.firstH1)
+    h.combine(a.preview)
+    h.combine(a.tags)
+    h.combine(a.references.count)
+    var positions: [Int] = []
+    positions.reserveCapacity(2 * a.references.count)
+    for r in a.references {
+      h.combine(CacheEncoder.code(r.kind))
+      h.combine(r.target)
+      optional(r.fragment)
+      positions += [r.line, r.column]
+    }
+    h.combine(a.headings.count)
+    for heading in a.headings {
+      h.combine(heading.level)
+      h.combine([heading.text, heading.id])
+    }
+    h.combine(a.blockIDs)
+    h.combine(a.tasks.done)
+    h.combine(a.tasks.total)
+    return (h.value, positions)
+  }
+
+  /// The records of a finished build: `parsed` holds every note file read (drafts too), `site`
+  /// the published notes, `shown` the site as pages name its folders, `links` and `html` each
+  /// note's resolved links and HTML, `warnings` every warning of the build.
+  static func records(
+    parsed: [(ContentTree.Entry, NoteCache.Entry)], site: Site, shown: Site, urls: URLFormatter,
+    links: [String: SiteGraph.Links], renderWarnings: [String: [Diagnostic]], html: [String: String],
+    warnings: [Diagnostic], scannedAt: Date
+  ) -> [Record] {
+    var idByPath: [String: String] = [:]
+    for (id, note) in site.notes { idByPath[note.sourcePath] = id }
+    // Notes shown inside other notes: their text is on those notes' pages too.
+    var embedded = Set<String>()
+    var embeds = Set<String>()
+    for (id, found) in links {
+      for (key, target) in found.resolved where key.kind == .wikiEmbed {
+        if case .note(let other, _) = target {
+          embedded.insert(other)
+          embeds.insert(id)
+        }
+      }
+    }
+    // The search index numbers documents newest first, as `SearchIndex.build` orders them.
+    let documents = SiteBuilder.searchDocuments(shown, urls: urls)
+    let ids = site.notes.keys.sorted()
+    var number: [String: Int] = [:]
+    var documentIndex: [String: Int] = [:]
+    for (i, id) in ids.enumerated() { documentIndex[id] = i }
+    for (n, i) in documents.indices.sorted(by: { SearchIndex.isListedBefore(documents[$0], documents[$1]) }).enumerated() {
+      number[ids[i]] = n
+    }
+    let inFeed = Set(SiteBuilder.feedNoteIDs(site))
+    var warningsByPath: [String: [Diagnostic]] = [:]
+    for w in warnings { if let path = w.location?.path { warningsByPath[path, default: []].append(w) } }
+
+    return parsed.map { entry, cached in
+      var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
+      let (shape, positions) = Self.shape(cached.frontMatter, cached.analysis)
+      (record.shape, record.positions) = (shape, positions)
+      guard let id = idByPath[entry.path], let note = site.notes[id], let found = links[id] else { return record }
+      record.id = id
+      record.resolved = found.resolved
+      for case .file(let file) in found.resolved.values { record.fileKinds[file] = site.files[file]?.kind ?? .other }
+      // The build's warnings about the note less those of rendering it, which an edit redoes.
+      var rest = warningsByPath[note.displayPath] ?? []
+      for w in renderWarnings[id] ?? [] {
+        if let i = rest.firstIndex(of: w) { rest.remove(at: i) }
+      }
+      record.warnings = rest
+      let text = html[id] ?? ""
+      record.htmlLength = text.utf8.count
+      record.htmlHash = hashHTML(text)
+      if let n = number[id], let i = documentIndex[id] {
+        let d = documents[i]
+        record.search = Search(number: n, title: d.title, folder: d.folder, url: d.url, updated: d.updated)
+      }
+      let fm = note.frontMatter
+      let history = site.history
+      let createdFromFile = fm.date == nil && history?.firstRevision(ofContentPath: note.sourcePath) == nil
+      let updatedFromFile = fm.updated == nil && fm.date == nil && history?.lastRevision(ofContentPath: note.sourcePath) == nil
+      var inPlace = !embedded.contains(id) && !embeds.contains(id) && !createdFromFile && !updatedFromFile
+      if inFeed.contains(id) {
+        if record.htmlLength <= SiteBuilder.feedContentLimit { record.feedHTML = text } else { inPlace = false }
+      }
+      record.inPlace = inPlace
+      return record
+    }
+  }
+
+  static func hashHTML(_ html: String) -> UInt64 {
+    var html = html
+    return html.withUTF8 { ContentHash.wide($0) }
+  }
+}
+
+extension CacheEncoder {
+  /// A record, with its length first so a reader can step over it.
+  mutating func editRecord(_ r: EditState.Record) {
+    var w = CacheEncoder()
+    w.string(r.path)
+    w.string(r.stamp)
+    w.u64(r.scannedAt.timeIntervalSince1970.bitPattern)
+    w.string(r.id)
+    w.bool(r.inPlace)
+    w.u64(r.shape)
+    w.int(r.positions.count)
+    for n in r.positions { w.int(n) }
+    w.links(SiteGraph.Links(files: [], notes: [], diagnostics: r.warnings, resolved: r.resolved))
+    w.int(r.fileKinds.count)
+    for (id, kind) in r.fileKinds.sorted(by: { $0.key < $1.key }) {
+      w.string(id)
+      w.string(kind.rawValue)
+    }
+    w.int(r.htmlLength)
+    w.u64(r.htmlHash)
+    w.bool(r.search != nil)
+    if let s = r.search {
+      w.int(s.number)
+      w.string(s.title)
+      w.string(s.folder)
+      w.string(s.url)
+      w.u64(s.updated.timeIntervalSince1970.bitPattern)
+    }
+    w.optional(r.feedHTML)
+    int(w.bytes.count)
+    bytes += w.bytes
+  }
+}
+
+extension CacheDecoder {
+  mutating func editRecord() -> EditState.Record? {
+    guard let path = string(), let stamp = string(), let scanned = u64(), let id = string(), let inPlace = bool(),
+      let shape = u64(), let positionCount = int(), positionCount >= 0, positionCount < 10_000_000
+    else { return nil }
+    var positions: [Int] = []
+    for _ in 0..<positionCount {
+      guard let n = int() else { return nil }
+      positions.append(n)
+    }
+    guard let links = links(), let kindCount = int(), kindCount >= 0 else { return nil }
+    var r = EditState.Record(path: path, stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)))
+    (r.id, r.inPlace, r.shape, r.positions) = (id, inPlace, shape, positions)
+    (r.resolved, r.warnings) = (links.resolved, links.diagnostics)
+    for _ in 0..<kindCount {
+      guard let file = string(), let raw = string(), let kind = AttachmentKind(rawValue: raw) else { return nil }
+      r.fileKinds[file] = kind
+    }
+    guard let length = int(), let hash = u64(), let hasSearch = bool() else { return nil }
+    (r.htmlLength, r.htmlHash) = (length, hash)
+    if hasSearch {
+      guard let number = int(), let title = string(), let folder = string(), let url = string(), let updated = u64()
+      else { return nil }
+      r.search = EditState.Search(
+        number: number, title: title, folder: folder, url: url, updated: Date(timeIntervalSince1970: Double(bitPattern: updated)))
+    }
+    guard let feed = optional() else { return nil }
+    r.feedHTML = feed
+    return r
+  }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import NotesCore
+import NotesMarkdown
+import NotesMustache
+import NotesSearch
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The rebuild after an edit to the text of a few notes, done in place.
+///
+/// Most edits change a note's text and nothing any other page shows of it: its title, dates,
+/// tags, preview, headings, links and task counts stay as they were. Then the only files of
+/// the site that change are the note's page (its HTML), the search index (its text) and, when
+/// the feed carries the note, the feed. This path reads the edit state of the last build
+/// (`EditState`), renders the changed notes with the links that build resolved, splices the
+/// new HTML into the pages where the old HTML stands (checked by length and hash), updates the
+/// search index with `SearchIndex.replacing`, and writes those files over the old ones, each
+/// atomically. Anything it cannot prove unchanged sends the build down the whole path, which
+/// gives the same bytes: the tests compare the two on every kind of edit.
+extension SiteBuilder {
+  /// The most changed notes an update in place takes on; more go through a whole build.
+  static let inPlaceLimit = 16
+
+  /// Where the built-in note template puts a note's HTML; a site with templates of its own
+  /// always gets a whole build.
+  static let noteBodyOpening = Array("<div class=\"note-body\">\n".utf8)
+  static let noteBodyClosing = Array("\n</div>".utf8)
+
+  struct InPlaceInputs {
+    var options: BuildOptions
+    var content: URL
+    var output: URL
+    var config: SiteConfig
+    var theme: Theme
+    var l10n: Localization
+    var tree: ContentTree
+    var scanDiagnostics: [Diagnostic]
+    var base: UInt64
+    var input: UInt64
+    var scannedAt: Date
+  }
+
+  /// The build's report when the changes since the last build could be made in place (and
+  /// were); nil when the build must take the whole path. Nothing is written before every
+  /// changed file is known.
+  static func updateInPlace(_ x: InPlaceInputs) -> BuildReport? {
+    var clock = PhaseClock()
+    let previous = OutputWriter.readFingerprint(x.output)
+    guard !x.options.strict, x.scanDiagnostics.isEmpty, !x.theme.overridden.contains(where: { $0.hasSuffix(".mustache") })
+    else { return clock.refuse() }
+    guard previous.files > 0, previous.input != nil, OutputWriter.hasManifest(x.output) else { return clock.refuse() }
+    guard let state = EditState.read(from: EditState.url(for: x.output), identity: InputFingerprint.binaryIdentity),
+      state.header.base == x.base
+    else { return clock.refuse() }
+
+    // The notes whose files changed since their records were written, or may have changed
+    // within the file system's timestamp granularity after they were read.
+    var changed: [ContentTree.Entry] = []
+    var notes = 0
+    for entry in x.tree.files where SiteLoader.isNote(entry.path) {
+      notes += 1
+      guard let slot = state.slots[entry.path] else { return clock.refuse() }
+      let window = NoteCache.racyWindow(for: CollectionOfOne(entry.modified))
+      if slot.stamp != entry.stamp || entry.modified.timeIntervalSince1970 >= slot.scannedAt.timeIntervalSince1970 - window {
+        changed.append(entry)
+        if changed.count > inPlaceLimit { return clock.refuse() }
+      }
+    }
+    guard !changed.isEmpty, notes == state.slots.count else { return clock.refuse() }
+    clock.mark("in place: edit state")
+
+    let urls = URLFormatter(basePath: x.config.basePath)
+    let loader = SiteLoader(contentDirectory: x.content, config: x.config, includeDrafts: x.options.drafts, strict: false)
+    let directory = x.content.path.hasSuffix("/") ? x.content.path : x.content.path + "/"
+    let labels = (x.l10n.string("link_to_section"), x.l10n.string("footnote_back"))
+    // New contents of the files to replace, by path in the output.
+    var files: [String: [UInt8]] = [:]
+    var updated: [EditState.Record] = []
+    var warningsAt: [String: [Diagnostic]] = [:]
+    var feed: [UInt8]?
+    var search = SearchEdit(output: x.output)
+    for entry in changed {
+      guard var record = state.record(entry.path), record.inPlace else { return clock.refuse() }
+      let source = SiteLoader.read(entry, in: directory)
+      guard source.diagnostics.isEmpty else { return clock.refuse() }
+      let (shape, positions) = EditState.shape(source.frontMatter, source.analysis)
+      guard shape == record.shape, let kept = Self.moving(record.warnings, from: record.positions, to: positions)
+      else { return clock.refuse() }
+
+      let note = loader.makeNote(source, id: record.id, folderID: "", history: nil)
+      var replay = ReplayResolver(urls: urls)
+      for (key, target) in record.resolved {
+        replay.resolutions[key] = NoteResolver.resolution(of: target, urls: urls) { record.fileKinds[$0] ?? .other }
+      }
+      let (html, renderWarnings) = renderBody(note, x.config, labels: labels, resolver: replay)
+      guard !replay.missed.value, !renderWarnings.hasErrors else { return clock.refuse() }
+
+      // The note's page, with the new HTML where the old one stands.
+      let pagePath = Route.note(record.id).path + "index.html"
+      guard let page = files[pagePath] ?? read(x.output, pagePath),
+        let spliced = Self.splice(html, into: page, replacing: record)
+      else { return clock.refuse() }
+      files[pagePath] = spliced
+
+      if let old = record.feedHTML {
+        guard !old.isEmpty, !html.isEmpty, html.utf8.count <= feedContentLimit, let bytes = feed ?? read(x.output, "feed.xml")
+        else { return clock.refuse() }
+        func content(_ html: String) -> [UInt8] {
+          Array(("<content type=\"html\">" + Mustache.escapeHTML(xmlText(html)) + "</content>").utf8)
+        }
+        guard let edited = Self.replacingOnly(content(old), with: content(html), in: bytes) else { return clock.refuse() }
+        feed = edited
+        record.feedHTML = html
+      }
+
+      if let s = record.search {
+        let document = SearchDocument(url: s.url, title: s.title, folder: s.folder, text: source.analysis.plainText, updated: s.updated)
+        guard search.replace(s.number, with: document) else { return clock.refuse() }
+      }
+
+      warningsAt[note.displayPath] = kept + renderWarnings.filter { $0.severity == .warning }
+      record.warnings = kept
+      (record.stamp, record.scannedAt, record.positions) = (entry.stamp, x.scannedAt, positions)
+      (record.htmlLength, record.htmlHash) = (html.utf8.count, EditState.hashHTML(html))
+      updated.append(record)
+    }
+    if let feed { files["feed.xml"] = feed }
+    for (path, bytes) in search.changed { files["_search/" + path] = bytes }
+    // A note saved with the same text (or an edit undone) leaves its files as they are.
+    files = files.filter { path, bytes in read(x.output, path) != bytes }
+    clock.mark("in place: render, splice")
+
+    // What the output holds now, for the report and the fingerprint.
+    var sizeChange = 0
+    for (path, bytes) in files { sizeChange += bytes.count - (fileSize(x.output, path) ?? 0) }
+    let warnings =
+      previous.warnings.filter { w in w.location.map { warningsAt[$0.path] == nil } ?? true }
+      + changed.compactMap { warningsAt["content/" + $0.path] }.joined()
+
+    // Written so that a build stopped at any point leaves an output the next build can trust:
+    // the manifest forgets the files first, the fingerprint that says "up to date" comes last.
+    let manifest = x.output.path + "/" + OutputWriter.manifestName
+    let paths = files.keys.sorted()
+    guard appendLines(paths.map { "0\t0\t0\t" + $0 }, to: manifest) else { return clock.refuse() }
+    let temporary = OutputWriter.sibling(x.output, "tmp").path
+    var records: [String] = []
+    for path in paths {
+      let bytes = files[path]!
+      unlink(temporary)
+      let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      guard fd >= 0 else { return clock.refuse() }
+      let ok = bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
+      guard close(fd) == 0, ok, rename(temporary, x.output.path + "/" + path) == 0 else {
+        unlink(temporary)
+        return clock.refuse()
+      }
+      let hash = bytes.withUnsafeBufferPointer { ContentHash.wide($0) }
+      records.append("\(bytes.count)\t\(String(hash, radix: 16))\t0\t\(path)")
+    }
+    guard appendLines(records, to: manifest), EditState.append(updated, to: EditState.url(for: x.output)) else { return clock.refuse() }
+    var fingerprint = previous
+    fingerprint.input = x.input
+    fingerprint.scannedAt = x.scannedAt
+    fingerprint.files += search.added
+    fingerprint.bytes += sizeChange
+    fingerprint.warnings = warnings
+    OutputWriter.writeFingerprint(x.output, fingerprint)
+    clock.mark("in place: write")
+
+    var report = BuildReport(outcome: .success, diagnostics: warnings)
+    report.notes = state.header.notes
+    report.folders = state.header.folders
+    report.pages = state.header.pages
+    report.files = fingerprint.files - state.header.pages
+    report.bytes = fingerprint.bytes
+    report.output = x.output
+    report.notesParsed = changed.count
+    report.notesRendered = changed.count
+    report.updatedInPlace = changed.count
+    return report
+  }
+
+  /// The warnings about a note's references (`old` and `new` hold each reference's line and
+  /// column, in order) at the references' new places; nil when a warning points at text that
+  /// is not one of the references.
+  static func moving(_ warnings: [Diagnostic], from old: [Int], to new: [Int]) -> [Diagnostic]? {
+    guard old != new else { return warnings }
+    var moved: [Diagnostic] = []
+    for w in warnings {
+      guard let location = w.location, let line = location.line else {
+        moved.append(w)
+        continue
+      }
+      guard let i = stride(from: 0, to: old.count - 1, by: 2).first(where: { old[$0] == line && old[$0 + 1] == location.column })
+      else { return nil }
+      var m = w
+      m.location = SourceLocation(path: location.path, line: new[i], column: new[i + 1])
+      moved.append(m)
+    }
+    return moved
+  }
+
+  /// `page` with `html` in place of the note HTML `record` describes, or nil when the page does
+  /// not hold that HTML where the note template puts it.
+  static func splice(_ html: String, into page: [UInt8], replacing record: EditState.Record) -> [UInt8]? {
+    guard let opening = page.firstRange(of: noteBodyOpening) else { return nil }
+    let start = opening.upperBound
+    let end = start + record.htmlLength
+    guard end + noteBodyClosing.count <= page.count,
+      page[end..<(end + noteBodyClosing.count)].elementsEqual(noteBodyClosing),
+      page.withUnsafeBufferPointer({ ContentHash.wide(UnsafeBufferPointer(rebasing: $0[start..<end])) }) == record.htmlHash
+    else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(page.count - record.htmlLength + html.utf8.count)
+    out += page[..<start]
+    out += html.utf8
+    out += page[end...]
+    return out
+  }
+
+  /// `bytes` with the one occurrence of `old` replaced by `new`; nil when `old` is not there
+  /// exactly once.
+  static func replacingOnly(_ old: [UInt8], with new: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
+    guard let first = bytes.firstRange(of: old), bytes[first.upperBound...].firstRange(of: old) == nil else { return nil }
+    return Array(bytes[..<first.lowerBound]) + new + bytes[first.upperBound...]
+  }
+
+  static func read(_ output: URL, _ path: String) -> [UInt8]? {
+    guard case .success(let bytes) = SiteLoader.readFile(output.path + "/" + path) else { return nil }
+    return bytes
+  }
+
+  static func fileSize(_ output: URL, _ path: String) -> Int? {
+    var info = stat()
+    return lstat(output.path + "/" + path, &info) == 0 ? Int(info.st_size) : nil
+  }
+
+  /// Appends manifest lines; a later line for a path replaces an earlier one.
+  static func appendLines(_ lines: [String], to path: String) -> Bool {
+    guard !lines.contains(where: { $0.utf8.contains(0x0A) }) else { return false }
+    let fd = open(path, O_WRONLY | O_APPEND)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
+    return bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
+  }
+
+  /// The search index under `_search/` as changed notes replace their documents one by one.
+  struct SearchEdit {
+    let output: URL
+    /// Files changed so far, by path under `_search/`.
+    var changed: [String: [UInt8]] = [:]
+    /// Files the index has now that it did not have before.
+    var added = 0
+
+    init(output: URL) { self.output = output }
+
+    mutating func replace(_ number: Int, with document: SearchDocument) -> Bool {
+      let root = output.appendingPathComponent("_search")
+      let pending = changed
+      guard
+        let replacement = SearchIndex.replacing(
+          document: number, with: document,
+          read: { pending[$0] ?? SiteBuilder.read(root, $0) },
+          size: { pending[$0]?.count ?? SiteBuilder.fileSize(root, $0) })
+      else { return false }
+      // An index that drops a file would need the file removed and forgotten; a whole build
+      // does that.
+      guard replacement.previousPaths.isSubset(of: replacement.paths) else { return false }
+      added += replacement.paths.count - replacement.previousPaths.count
+      changed.merge(replacement.changed) { $1 }
+      return true
+    }
+  }
+
+}
+
+/// Answers a note's references from what the last build resolved them to; a reference it has
+/// no answer for marks the update in place as impossible.
+struct ReplayResolver: LinkResolver {
+  var resolutions: [SiteGraph.ResolvedKey: LinkResolution] = [:]
+  var urls: URLFormatter
+  let missed = Flag()
+
+  init(urls: URLFormatter) { self.urls = urls }
+
+  final class Flag: Sendable {
+    private let raised = Atomic<Bool>(false)
+    func raise() { raised.store(true, ordering: .relaxed) }
+    var value: Bool { raised.load(ordering: .relaxed) }
+  }
+
+  func resolve(_ reference: LinkReference) -> LinkResolution {
+    guard let known = resolutions[SiteGraph.ResolvedKey(reference)] else {
+      missed.raise()
+      return .keep
+    }
+    return known
+  }
+
+  func tagURL(_ tag: String) -> String { NoteResolver.tagURL(tag, urls: urls) }
+}

@@ -1,0 +1,214 @@
+import Foundation
+import NotesSite
+import Testing
+
+/// An edit to a note's text that no other page shows is made in place: the note's page, the
+/// search index and the feed are updated where they stand. Whatever path a rebuild takes, its
+/// output and warnings must be exactly those of a whole build of the same notes.
+@Suite struct InPlaceUpdateTests {
+  /// Lists show a note's first 140 characters or so: an edit after them is one they do not show.
+  static let opening = "This opening paragraph is long enough to fill the preview that lists show for a note, "
+    + "so that what follows it is text no other page shows: only the note's own page does.\n\n"
+
+  static let files: [String: String] = [
+    "content/Work/Roadmap.md": """
+      ---
+      title: Roadmap
+      tags: [plan]
+      date: 2026-01-01
+      updated: 2026-11-01
+      aliases: [Plan of record]
+      ---
+      # Roadmap
+
+      \(opening)See [[Ideas]], [[Meeting]] and #plan. The [spec](Spec.md) and ![chart](chart.png).
+
+      ## Q1
+
+      - [ ] ship
+      - [x] plan
+
+      A link to [[Missing note]] that goes nowhere.
+
+      """,
+    "content/Work/Ideas.md": "---\ndate: 2026-01-02\nupdated: 2026-10-01\n---\n# Ideas\n\n\(opening)Back to [[Roadmap#Q1]] and [[Roadmap#Nowhere]].\n\nMore text with a footnote.[^1]\n\n[^1]: The note.\n",
+    "content/Work/Spec.md": "---\ndate: 2026-01-05\nupdated: 2026-07-01\n---\n# Spec\n\n\(opening)```swift\nlet x = 1\n```\n\n$$E = mc^2$$\n",
+    "content/Work/chart.png": "not really a png",
+    "content/Home/Meeting.md": "---\ndate: 2026-01-03\nupdated: 2026-09-01\n---\n# Meeting\n\nNotes from the meeting. #home/garden\n",
+    "content/Archive/Meeting.md": "---\ndate: 2026-01-03\nupdated: 2025-09-01\n---\n# Meeting\n\nAn older meeting.\n",
+    "content/Home/Garden.md": "---\ndate: 2026-01-04\nupdated: 2026-08-01\n---\n# Garden\n\nTomatoes. ![[Meeting]]\n",
+    "content/Home/Recipes.md": "---\ndate: 2026-01-04\nupdated: 2026-08-02\ntitle: Recipes\n---\n\(opening)No heading here.\n\n| Dish | Time |\n|---|---|\n| Soup | 30 min |\n",
+    "content/Home/Draft.md": "---\ndate: 2026-01-04\ndraft: true\n---\n# Draft\n\nNot published.\n",
+    "content/Loose.md": "# Loose\n\nNo front matter, so its dates are the file's.\n",
+  ]
+
+  /// The site built whole from a copy of `site`'s notes: its files and its warnings.
+  static func wholeBuild(of site: SiteFixture) async throws -> (files: [String: Data], warnings: [String]) {
+    let fresh = try SiteFixture([:])
+    defer { fresh.remove() }
+    try FileManager.default.createDirectory(at: fresh.root, withIntermediateDirectories: true)
+    for name in ["content", "notes-site.yml"] where FileManager.default.fileExists(atPath: site.root.appendingPathComponent(name).path) {
+      try FileManager.default.copyItem(at: site.root.appendingPathComponent(name), to: fresh.root.appendingPathComponent(name))
+    }
+    // The copy's files get new times: only `Loose.md` takes its dates from them, so it is
+    // given the original's.
+    let loose = "content/Loose.md"
+    let time = try FileManager.default.attributesOfItem(atPath: site.root.appendingPathComponent(loose).path)[.modificationDate]!
+    try FileManager.default.setAttributes([.modificationDate: time], ofItemAtPath: fresh.root.appendingPathComponent(loose).path)
+    let report = await fresh.build()
+    #expect(report.exitCode == 0)
+    return (withoutManifest(fresh.snapshot()), report.diagnostics.map(\.description).sorted())
+  }
+
+  static func withoutManifest(_ files: [String: Data]) -> [String: Data] {
+    var files = files
+    files[".notes-site-manifest"] = nil
+    return files
+  }
+
+  /// Builds, applies `edits`, builds again; checks the second build against a whole build and
+  /// returns how many notes it updated in place.
+  static func rebuild(after edits: [(String, String)], site: SiteFixture) async throws -> Int {
+    for (path, text) in edits { try site.write(path, text) }
+    // Past the file system's timestamp granularity, so the build after this one can tell that
+    // nothing changed since.
+    try await Task.sleep(for: .milliseconds(50))
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    let (files, warnings) = try await wholeBuild(of: site)
+    let got = withoutManifest(site.snapshot())
+    #expect(Set(got.keys) == Set(files.keys))
+    let differing = files.keys.filter { got[$0] != files[$0] }.sorted()
+    #expect(differing.isEmpty, "differs from a whole build: \(differing)")
+    #expect(report.diagnostics.map(\.description).sorted() == warnings)
+    return report.updatedInPlace
+  }
+
+  static func freshSite() async throws -> SiteFixture {
+    let site = try SiteFixture(files)
+    try site.ageFiles()
+    let first = await site.build()
+    #expect(first.exitCode == 0)
+    #expect(first.updatedInPlace == 0)
+    return site
+  }
+
+  static func edited(_ path: String, _ change: (String) -> String) -> (String, String) {
+    (path, change(files[path]!))
+  }
+
+  @Test(arguments: [
+    // A paragraph added at the end, or in the middle; a word changed; text before links
+    // that resolve with no warning; a footnote edited; code and math changed.
+    edited("content/Work/Roadmap.md") { $0 + "\nA new closing paragraph with **bold** text.\n" },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "## Q1", with: "Inserted before Q1.\n\n## Q1") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "goes nowhere", with: "still goes nowhere at all") },
+    edited("content/Work/Ideas.md") { $0.replacingOccurrences(of: "The note.", with: "The longer footnote.") },
+    edited("content/Work/Spec.md") { $0.replacingOccurrences(of: "let x = 1", with: "let x = 2 // <b>not bold</b>") },
+    edited("content/Home/Recipes.md") { $0.replacingOccurrences(of: "30 min", with: "45 min") },
+    // Text before links the build warned about (an ambiguous name, a missing heading) moves
+    // the warnings with the links.
+    edited("content/Work/Ideas.md") { $0.replacingOccurrences(of: "Back to", with: "A line first.\n\nAnd then, back to") },
+  ])
+  func aChangeOfTextIsMadeInPlaceAndEqualsAWholeBuild(edit: (String, String)) async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    #expect(try await Self.rebuild(after: [edit], site: site) == 1)
+    // And the next build finds nothing changed.
+    let again = await site.build()
+    #expect(again.upToDate)
+  }
+
+  @Test(arguments: [
+    // Title, heading, tag, task, a new link, a removed link, the preview, a new embed, front
+    // matter: other pages show these, so the whole site is built.
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "# Roadmap", with: "# Road map") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "## Q1", with: "## First quarter") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "#plan.", with: "#plan #later.") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "- [ ] ship", with: "- [x] ship") },
+    edited("content/Work/Roadmap.md") { $0 + "\nAnd [[Spec]].\n" },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "[[Ideas]], ", with: "") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "This opening", with: "The opening") },
+    edited("content/Work/Spec.md") { $0 + "\n![[Ideas]]\n" },
+    edited("content/Work/Spec.md") { $0.replacingOccurrences(of: "updated: 2026-07-01", with: "updated: 2026-07-02") },
+    // Notes whose text other pages show or whose dates are the file's.
+    edited("content/Home/Meeting.md") { $0 + "\nMore notes.\n" },
+    edited("content/Home/Garden.md") { $0 + "\nMore tomatoes.\n" },
+    edited("content/Loose.md") { $0 + "\nMore.\n" },
+    edited("content/Home/Draft.md") { $0 + "\nStill a draft.\n" },
+  ])
+  func aChangeOtherPagesShowBuildsTheWholeSite(edit: (String, String)) async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    #expect(try await Self.rebuild(after: [edit], site: site) == 0)
+  }
+
+  @Test func editsOneAfterAnotherStayInPlaceAndEqual() async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    var roadmap = Self.files["content/Work/Roadmap.md"]!
+    var ideas = Self.files["content/Work/Ideas.md"]!
+    for round in 1...3 {
+      roadmap += "\nRound \(round) of edits.\n"
+      ideas = ideas.replacingOccurrences(of: "More text", with: "More text \(round)")
+      #expect(try await Self.rebuild(after: [("content/Work/Roadmap.md", roadmap), ("content/Work/Ideas.md", ideas)], site: site) == 2)
+    }
+    // A whole build after in-place updates starts from what they left.
+    #expect(try await Self.rebuild(after: [("content/Work/Spec.md", Self.files["content/Work/Spec.md"]! + "\n[[Roadmap]]\n")], site: site) == 0)
+    roadmap += "\nAfter the whole build.\n"
+    #expect(try await Self.rebuild(after: [("content/Work/Roadmap.md", roadmap)], site: site) == 1)
+  }
+
+  @Test func aNoteSavedUnchangedRewritesNothing() async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    let before = site.snapshot()
+    try site.write("content/Work/Roadmap.md", Self.files["content/Work/Roadmap.md"]!)
+    let report = await site.build()
+    #expect(report.updatedInPlace == 1)
+    #expect(site.snapshot() == before)
+  }
+
+  @Test func aNoteTheFeedCarriesIsUpdatedInTheFeedToo() async throws {
+    var files = Self.files
+    files["notes-site.yml"] = "title: Feed\nfeed_limit: 2\n"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    // Roadmap is the most recently updated note, so the feed carries its HTML.
+    let feed = try String(contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
+    #expect(feed.contains("goes nowhere"))
+    let edit = Self.edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "goes nowhere", with: "leads & nowhere <yet>") }
+    #expect(try await Self.rebuild(after: [edit], site: site) == 1)
+    let after = try String(contentsOf: site.output.appendingPathComponent("feed.xml"), encoding: .utf8)
+    #expect(after.contains("leads &amp;amp; nowhere"))
+  }
+
+  @Test func anOutputThatDoesNotMatchItsEditStateIsBuiltWhole() async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    // A page changed behind the generator's back: its HTML is no longer the one recorded.
+    let page = site.output.appendingPathComponent("work/roadmap/index.html")
+    let html = try String(contentsOf: page, encoding: .utf8)
+    try html.replacingOccurrences(of: "goes nowhere", with: "goes elsewhere").write(to: page, atomically: true, encoding: .utf8)
+    let edit = Self.edited("content/Work/Roadmap.md") { $0 + "\nMore.\n" }
+    #expect(try await Self.rebuild(after: [edit], site: site) == 0)
+    // A damaged edit state is ignored.
+    try site.write("._site.notes-site-edits", "notes-site-edits-1\ngarbage")
+    #expect(try await Self.rebuild(after: [(edit.0, edit.1 + "\nAgain.\n")], site: site) == 0)
+  }
+
+  @Test func aSiteWithItsOwnNoteTemplateIsBuiltWhole() async throws {
+    var files = Self.files
+    files["Templates/note.mustache"] = "{{<layout}}{{$detail}}{{#note}}<main>{{{html}}}</main>{{/note}}{{/detail}}{{/layout}}"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    try site.write("content/Work/Roadmap.md", Self.files["content/Work/Roadmap.md"]! + "\nMore.\n")
+    let report = await site.build()
+    #expect(report.updatedInPlace == 0)
+    #expect(try site.page("work/roadmap").contains("<p>More.</p>"))
+  }
+}
