@@ -192,8 +192,13 @@ struct EditState {
     links: [String: SiteGraph.Links], renderWarnings: [String: [Diagnostic]], html: [String: String],
     warnings: [Diagnostic], scannedAt: Date
   ) -> [Record] {
+    // What is needed of each note, read once: a lookup in `site.notes` copies a whole note.
+    let facts = site.notes.mapValues { note in
+      (displayPath: note.displayPath, sourcePath: note.sourcePath, date: note.frontMatter.date,
+       updated: note.frontMatter.updated)
+    }
     var idByPath: [String: String] = [:]
-    for (id, note) in site.notes { idByPath[note.sourcePath] = id }
+    for (id, note) in facts { idByPath[note.sourcePath] = id }
     // Notes shown inside other notes: their text is on those notes' pages too.
     var embedded = Set<String>()
     var embeds = Set<String>()
@@ -218,12 +223,27 @@ struct EditState {
     var warningsByPath: [String: [Diagnostic]] = [:]
     for w in warnings { if let path = w.location?.path { warningsByPath[path, default: []].append(w) } }
 
-    return parsed.map { entry, cached in
+    // By index: a note's parse results are large values, and each copy retains all of them.
+    return parsed.indices.map { i in
+      let entry = parsed[i].0
       var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
-      let (shape, positions) = Self.shape(cached.frontMatter, cached.analysis)
-      (record.shape, record.positions) = (shape, positions)
-      guard let id = idByPath[entry.path], let note = site.notes[id], let found = links[id] else { return record }
+      guard let id = idByPath[entry.path], let note = facts[id], !embedded.contains(id), !embeds.contains(id) else {
+        return record
+      }
+      // Dates that come from the file's time change with every edit.
+      let history = site.history
+      guard note.date != nil || history?.firstRevision(ofContentPath: note.sourcePath) != nil,
+        note.updated != nil || note.date != nil || history?.lastRevision(ofContentPath: note.sourcePath) != nil
+      else { return record }
+      let text = html[id] ?? ""
+      if inFeed.contains(id) {
+        guard text.utf8.count <= SiteBuilder.feedContentLimit else { return record }
+        record.feedHTML = text
+      }
+      guard let found = links[id] else { return record }
       record.id = id
+      record.inPlace = true
+      (record.shape, record.positions) = Self.shape(parsed[i].1.frontMatter, parsed[i].1.analysis)
       record.resolved = found.resolved
       for case .file(let file) in found.resolved.values { record.fileKinds[file] = site.files[file]?.kind ?? .other }
       // The build's warnings about the note less those of rendering it, which an edit redoes.
@@ -232,22 +252,12 @@ struct EditState {
         if let i = rest.firstIndex(of: w) { rest.remove(at: i) }
       }
       record.warnings = rest
-      let text = html[id] ?? ""
       record.htmlLength = text.utf8.count
       record.htmlHash = hashHTML(text)
       if let n = number[id], let i = documentIndex[id] {
         let d = documents[i]
         record.search = Search(number: n, title: d.title, folder: d.folder, url: d.url, updated: d.updated)
       }
-      let fm = note.frontMatter
-      let history = site.history
-      let createdFromFile = fm.date == nil && history?.firstRevision(ofContentPath: note.sourcePath) == nil
-      let updatedFromFile = fm.updated == nil && fm.date == nil && history?.lastRevision(ofContentPath: note.sourcePath) == nil
-      var inPlace = !embedded.contains(id) && !embeds.contains(id) && !createdFromFile && !updatedFromFile
-      if inFeed.contains(id) {
-        if record.htmlLength <= SiteBuilder.feedContentLimit { record.feedHTML = text } else { inPlace = false }
-      }
-      record.inPlace = inPlace
       return record
     }
   }

@@ -309,7 +309,13 @@ public enum SiteBuilder {
     // What the next build needs to make an edit of a note's text in place.
     let noteEntries = tree.files.filter { SiteLoader.isNote($0.path) }
     let buildWarnings = diagnostics.filter { $0.severity == .warning }
-    let editRecords = Task {
+    // Written beside its place while pages render, and moved there once the new site is in.
+    let editStateURL = EditState.url(for: output)
+    let pendingEditState = URL(fileURLWithPath: editStateURL.path + ".new")
+    let editHeader = EditState.Header(
+      identity: InputFingerprint.binaryIdentity, base: base, notes: site.notes.count, folders: site.folders.count,
+      pages: jobs.count)
+    let editStateWritten = Task {
       var links: [String: SiteGraph.Links] = [:]
       var renderWarnings: [String: [Diagnostic]] = [:]
       for (id, entry) in htmlEntries {
@@ -324,7 +330,7 @@ public enum SiteBuilder {
       for entry in noteEntries where !recorded.contains(entry.path) {
         records.append(EditState.Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt))
       }
-      return records
+      EditState.write(editHeader, records, to: pendingEditState)
     }
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
     let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
@@ -365,26 +371,23 @@ public enum SiteBuilder {
     await cacheWritten.value
     await htmlCacheWritten.value
     clock.mark("files, sitemap, feed, search index")
+    await editStateWritten.value
     guard failures.isEmpty else {
       writer.discard()
+      unlink(pendingEditState.path)
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + failures)
     }
     // The edit state describes the output it was written with: gone while the trees swap.
-    let editStateURL = EditState.url(for: output)
     unlink(editStateURL.path)
     do {
       try writer.commit(written, input: input, scannedAt: scannedAt, warnings: diagnostics.filter { $0.severity == .warning })
       clock.mark("commit")
     } catch {
       writer.discard()
+      unlink(pendingEditState.path)
       return BuildReport(outcome: .contentError, diagnostics: diagnostics + [error])
     }
-    EditState.write(
-      EditState.Header(
-        identity: InputFingerprint.binaryIdentity, base: base, notes: site.notes.count, folders: site.folders.count,
-        pages: report.pages),
-      await editRecords.value, to: editStateURL)
-    clock.mark("edit state")
+    rename(pendingEditState.path, editStateURL.path)
     report.diagnostics = diagnostics
     report.notes = site.notes.count
     report.notesParsed = loader.notesParsed
