@@ -199,6 +199,31 @@ import Testing
     #expect(try await Self.rebuild(after: [(edit.0, edit.1 + "\nAgain.\n")], site: site) == 0)
   }
 
+  @Test func anUncommittedEditInAGitSiteIsMadeInPlace() async throws {
+    // Dates from the history, not the files: an edit not yet committed keeps them.
+    let body = "# Log\n\n" + Self.opening + "Links to [[Plan]].\n"
+    let site = try SiteFixture([
+      "content/Log.md": body, "content/Plan.md": "# Plan\n\n" + Self.opening + "The plan.\n",
+    ])
+    defer { site.remove() }
+    try site.initRepository()
+    try site.commit("Start", by: .ana, at: 0)
+    try site.write("content/Log.md", body + "\nA second entry.\n")
+    try site.commit("Second entry", by: .ben, at: 3600)
+    #expect(await site.build().exitCode == 0)
+    try site.write("content/Log.md", body + "\nA second entry.\n\nA third, not committed yet.\n")
+    try await Task.sleep(for: .milliseconds(50))
+    let report = await site.build()
+    #expect(report.updatedInPlace == 1)
+    // The same as a whole build of the same working tree.
+    let before = Self.withoutManifest(site.snapshot())
+    try site.forgetEditState()
+    try FileManager.default.removeItem(at: site.output)
+    #expect(await site.build().updatedInPlace == 0)
+    #expect(Self.withoutManifest(site.snapshot()) == before)
+    #expect(try site.page("notes/log").contains("A third, not committed yet."))
+  }
+
   @Test func aSiteWithItsOwnNoteTemplateIsBuiltWhole() async throws {
     var files = Self.files
     files["Templates/note.mustache"] = "{{<layout}}{{$detail}}{{#note}}<main>{{{html}}}</main>{{/note}}{{/detail}}{{/layout}}"
