@@ -215,6 +215,7 @@ import Testing
     try await Task.sleep(for: .milliseconds(50))
     let report = await site.build()
     #expect(report.updatedInPlace == 1)
+    #expect(report.summary.hasPrefix("Updated 1 note in place: 2 notes in 1 folder, "), "\(report.summary)")
     // The same as a whole build of the same working tree.
     let before = Self.withoutManifest(site.snapshot())
     try site.forgetEditState()

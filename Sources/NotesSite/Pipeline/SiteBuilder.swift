@@ -74,12 +74,18 @@ public struct BuildReport: Sendable {
     }
   }
 
-  /// `Built 21 notes in 6 folders: 130 pages, 24 files, 1.2 MB in 0.41 s` (`1 note`, `1 folder`…)
+  /// `Built 21 notes in 6 folders: 130 pages, 24 files, 1.2 MB in 0.41 s` (`1 note`, `1 folder`…),
+  /// or `Updated 1 note in place: 21 notes in 6 folders, …` after an edit made in place.
   public var summary: String {
     func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     if upToDate {
       return "Nothing changed since the last build: \(count(files, "file")), "
         + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
+    }
+    if updatedInPlace > 0 {
+      return "Updated \(count(updatedInPlace, "note")) in place: \(count(notes, "note")) in \(count(folders, "folder")), "
+        + "\(count(pages, "page")), \(count(files, "file")), " + PageContext.byteCount(bytes) + " in "
+        + String(format: "%.2f", seconds) + " s"
     }
     return "Built \(count(notes, "note")) in \(count(folders, "folder")): \(count(pages, "page")), "
       + "\(count(files, "file")), " + PageContext.byteCount(bytes) + " in " + String(format: "%.2f", seconds) + " s"
