@@ -12,7 +12,7 @@ import NotesSearch
 
 /// What a build remembers of every note so that the next one, when only the text of a few
 /// notes changed in ways no other page shows, can update those notes' pages in place instead
-/// of building the site again (`SiteBuilder.quickRebuild`). Kept beside the output as
+/// of building the site again (`SiteBuilder.updateInPlace`). Kept beside the output as
 /// `.<output>.notes-site-edits`: a header, then one record per note file; a record appended
 /// later replaces an earlier one for the same file, which is how an in-place update records
 /// what it did. A file that cannot be read, or a record cut short, is ignored.
@@ -185,8 +185,9 @@ struct EditState {
   }
 
   /// The records of a finished build: `parsed` holds every note file read (drafts too), `site`
-  /// the published notes, `shown` the site as pages name its folders, `links` and `html` each
-  /// note's resolved links and HTML, `warnings` every warning of the build.
+  /// the published notes, `shown` the site as pages name its folders, `links`, `html` and
+  /// `renderWarnings` each note's resolved links, HTML and warnings of rendering, `warnings`
+  /// every warning of the build.
   static func records(
     parsed: [(ContentTree.Entry, NoteCache.Entry)], site: Site, shown: Site, urls: URLFormatter,
     links: [String: SiteGraph.Links], renderWarnings: [String: [Diagnostic]], html: [String: String],

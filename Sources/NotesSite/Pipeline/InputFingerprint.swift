@@ -18,7 +18,7 @@ enum InputFingerprint {
   }
 
   /// Also `base`: the same hash without the notes' sizes and times (their paths are in it), so
-  /// a build can tell that only the text of some notes changed (see `QuickRebuild`).
+  /// a build can tell that only the text of some notes changed (see `SiteBuilder.updateInPlace`).
   static func withBase(source: URL, options: BuildOptions, tree: ContentTree) -> (input: UInt64, base: UInt64, newest: Date) {
     var newest = Date(timeIntervalSince1970: 0)
     var h = StableHasher()

@@ -532,7 +532,7 @@ struct PhaseClock {
 
   /// Marks why a build could not be made in place (the line of the check), and gives nil.
   mutating func refuse(line: Int = #line) -> BuildReport? {
-    mark("in place: refused at QuickRebuild.swift:\(line)")
+    mark("in place: refused at InPlaceUpdate.swift:\(line)")
     return nil
   }
 
