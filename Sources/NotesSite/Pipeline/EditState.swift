@@ -25,7 +25,7 @@ struct EditState {
   struct Header: Equatable {
     /// `InputFingerprint.binaryIdentity`.
     var identity: UInt64
-    /// `InputFingerprint.withBase(…).base`: everything but the notes' texts.
+    /// `InputFingerprint.compute(…).base`: everything but the notes' texts.
     var base: UInt64
     var notes: Int
     var folders: Int

@@ -11,15 +11,10 @@ import NotesCore
 /// overrides, string tables, every file under `content/` (path, size, modification time) and
 /// the git commit checked out — so a rebuild with nothing changed can stop after a scan.
 enum InputFingerprint {
-  /// The fingerprint, and the newest modification time among the files it covers.
-  static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> (UInt64, Date) {
-    let (input, _, newest) = withBase(source: source, options: options, tree: tree)
-    return (input, newest)
-  }
-
-  /// Also `base`: the same hash without the notes' sizes and times (their paths are in it), so
-  /// a build can tell that only the text of some notes changed (see `SiteBuilder.updateInPlace`).
-  static func withBase(source: URL, options: BuildOptions, tree: ContentTree) -> (input: UInt64, base: UInt64, newest: Date) {
+  /// The fingerprint; `base`, the same hash without the notes' sizes and times (their paths
+  /// are in it), so a build can tell that only the text of some notes changed (see
+  /// `SiteBuilder.updateInPlace`); and the newest modification time among the files it covers.
+  static func compute(source: URL, options: BuildOptions, tree: ContentTree) -> (input: UInt64, base: UInt64, newest: Date) {
     var newest = Date(timeIntervalSince1970: 0)
     var h = StableHasher()
     h.combine(binaryIdentity)

@@ -149,7 +149,7 @@ public enum SiteBuilder {
     let scannedAt = Date()
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content", ignore: config.ignore)
     clock.mark("scan")
-    let (input, base, newestInput) = InputFingerprint.withBase(source: source, options: options, tree: tree)
+    let (input, base, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let previous = OutputWriter.readFingerprint(output, warnings: false)
     // A file modified just before the last build finished may have changed again within the
     // file system's timestamp granularity; then the fingerprint proves nothing. How long
