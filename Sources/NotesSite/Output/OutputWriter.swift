@@ -240,6 +240,19 @@ struct OutputWriter: Sendable {
     return (records, input)
   }
 
+  /// One manifest line, `size \t hash \t key \t path`; `readManifest` reads them back, a later
+  /// line for a path replacing an earlier one.
+  static func appendManifestLine(_ path: String, _ r: Record, to manifest: inout [UInt8]) {
+    appendDigits(UInt64(max(r.size, 0)), radix: 10, to: &manifest)
+    manifest.append(0x09)
+    appendDigits(r.hash, radix: 16, to: &manifest)
+    manifest.append(0x09)
+    appendDigits(r.key, radix: 16, to: &manifest)
+    manifest.append(0x09)
+    manifest += path.utf8
+    manifest.append(0x0A)
+  }
+
   /// In the spare tree: the user's files it holds (carried over from the output it was), one
   /// path per line.
   static let keptListName = ".notes-site-kept"
@@ -400,6 +413,15 @@ struct OutputWriter: Sendable {
     return true
   }
 
+  /// Appends `bytes` to the existing file at `path` (an in-place update adds manifest lines
+  /// and edit state records this way); false when it cannot.
+  static func append(_ bytes: [UInt8], toFileAt path: String) -> Bool {
+    let fd = open(path, O_WRONLY | O_APPEND)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    return bytes.withUnsafeBufferPointer { writeAll(fd, $0) }
+  }
+
   /// Copies a file the user wrote (an attachment), linking it when unchanged.
   func copy(from source: URL, to path: String, size: Int) throws(Diagnostic) -> Record {
     do {
@@ -459,14 +481,7 @@ struct OutputWriter: Sendable {
     var manifest: [UInt8] = []
     manifest.reserveCapacity(written.count * 100)
     for (path, r) in written.sorted(by: { $0.key < $1.key }) {
-      Self.appendDigits(UInt64(max(r.size, 0)), radix: 10, to: &manifest)
-      manifest.append(0x09)
-      Self.appendDigits(r.hash, radix: 16, to: &manifest)
-      manifest.append(0x09)
-      Self.appendDigits(r.key, radix: 16, to: &manifest)
-      manifest.append(0x09)
-      manifest += path.utf8
-      manifest.append(0x0A)
+      Self.appendManifestLine(path, r, to: &manifest)
     }
     do {
       let manifestURL = staging.appendingPathComponent(Self.manifestName)

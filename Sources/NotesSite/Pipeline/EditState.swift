@@ -4,12 +4,6 @@ import NotesGit
 import NotesMarkdown
 import NotesSearch
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// What a build remembers of every note so that the next one, when only the text of a few
 /// notes changed in ways no other page shows, can update those notes' pages in place instead
 /// of building the site again (`SiteBuilder.updateInPlace`). Kept beside the output as
@@ -130,10 +124,7 @@ struct EditState {
   static func append(_ records: [Record], to url: URL) -> Bool {
     var w = CacheEncoder()
     for record in records { w.editRecord(record) }
-    let fd = open(url.path, O_WRONLY | O_APPEND)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    return w.bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
+    return OutputWriter.append(w.bytes, toFileAt: url.path)
   }
 
   /// A hash of what other pages show of a note, or what decides it (its front matter, title

@@ -82,8 +82,14 @@ extension SiteBuilder {
     var files: [String: [UInt8]] = [:]
     var updated: [EditState.Record] = []
     var warningsAt: [String: [Diagnostic]] = [:]
-    var feed: [UInt8]?
     var search = SearchEdit(output: x.output)
+    // What the output holds, read once per file.
+    var before: [String: [UInt8]] = [:]
+    func current(_ path: String) -> [UInt8]? {
+      if let edited = files[path] ?? before[path] { return edited }
+      before[path] = read(x.output, path)
+      return before[path]
+    }
     for entry in changed {
       guard var record = state.record(entry.path), record.inPlace else { return clock.refuse() }
       let source = SiteLoader.read(entry, in: directory)
@@ -102,19 +108,19 @@ extension SiteBuilder {
 
       // The note's page, with the new HTML where the old one stands.
       let pagePath = Route.note(record.id).path + "index.html"
-      guard let page = files[pagePath] ?? read(x.output, pagePath),
+      guard let page = current(pagePath),
         let spliced = Self.splice(html, into: page, replacing: record)
       else { return clock.refuse() }
       files[pagePath] = spliced
 
       if let old = record.feedHTML {
-        guard !old.isEmpty, !html.isEmpty, html.utf8.count <= feedContentLimit, let bytes = feed ?? read(x.output, "feed.xml")
+        guard !old.isEmpty, !html.isEmpty, html.utf8.count <= feedContentLimit, let bytes = current("feed.xml")
         else { return clock.refuse() }
         func content(_ html: String) -> [UInt8] {
           Array(("<content type=\"html\">" + Mustache.escapeHTML(xmlText(html)) + "</content>").utf8)
         }
         guard let edited = Self.replacingOnly(content(old), with: content(html), in: bytes) else { return clock.refuse() }
-        feed = edited
+        files["feed.xml"] = edited
         record.feedHTML = html
       }
 
@@ -129,15 +135,15 @@ extension SiteBuilder {
       (record.htmlLength, record.htmlHash) = (html.utf8.count, EditState.hashHTML(html))
       updated.append(record)
     }
-    if let feed { files["feed.xml"] = feed }
+    // A note saved with the same text (or an edit undone) leaves its files as they are; the
+    // search index's changed files are only those that differ already.
+    files = files.filter { path, bytes in before[path] != bytes }
     for (path, bytes) in search.changed { files["_search/" + path] = bytes }
-    // A note saved with the same text (or an edit undone) leaves its files as they are.
-    files = files.filter { path, bytes in read(x.output, path) != bytes }
     clock.mark("in place: render, splice")
 
     // What the output holds now, for the report and the fingerprint.
     var sizeChange = 0
-    for (path, bytes) in files { sizeChange += bytes.count - (fileSize(x.output, path) ?? 0) }
+    for (path, bytes) in files { sizeChange += bytes.count - (before[path]?.count ?? fileSize(x.output, path) ?? 0) }
     let warnings =
       previous.warnings.filter { w in w.location.map { warningsAt[$0.path] == nil } ?? true }
       + changed.compactMap { warningsAt["content/" + $0.path] }.joined()
@@ -146,9 +152,12 @@ extension SiteBuilder {
     // the manifest forgets the files first, the fingerprint that says "up to date" comes last.
     let manifest = x.output.path + "/" + OutputWriter.manifestName
     let paths = files.keys.sorted()
-    guard appendLines(paths.map { "0\t0\t0\t" + $0 }, to: manifest) else { return clock.refuse() }
+    guard !paths.contains(where: { $0.utf8.contains(0x0A) }) else { return clock.refuse() }
+    var forgotten: [UInt8] = []
+    for path in paths { OutputWriter.appendManifestLine(path, OutputWriter.Record(size: 0, hash: 0), to: &forgotten) }
+    guard OutputWriter.append(forgotten, toFileAt: manifest) else { return clock.refuse() }
     let temporary = OutputWriter.sibling(x.output, "tmp").path
-    var records: [String] = []
+    var records: [UInt8] = []
     for path in paths {
       let bytes = files[path]!
       unlink(temporary)
@@ -160,9 +169,9 @@ extension SiteBuilder {
         return clock.refuse()
       }
       let hash = bytes.withUnsafeBufferPointer { ContentHash.wide($0) }
-      records.append("\(bytes.count)\t\(String(hash, radix: 16))\t0\t\(path)")
+      OutputWriter.appendManifestLine(path, OutputWriter.Record(size: bytes.count, hash: hash), to: &records)
     }
-    guard appendLines(records, to: manifest), EditState.append(updated, to: EditState.url(for: x.output)) else { return clock.refuse() }
+    guard OutputWriter.append(records, toFileAt: manifest), EditState.append(updated, to: EditState.url(for: x.output)) else { return clock.refuse() }
     var fingerprint = previous
     fingerprint.input = x.input
     fingerprint.scannedAt = x.scannedAt
@@ -238,16 +247,6 @@ extension SiteBuilder {
   static func fileSize(_ output: URL, _ path: String) -> Int? {
     var info = stat()
     return lstat(output.path + "/" + path, &info) == 0 ? Int(info.st_size) : nil
-  }
-
-  /// Appends manifest lines; a later line for a path replaces an earlier one.
-  static func appendLines(_ lines: [String], to path: String) -> Bool {
-    guard !lines.contains(where: { $0.utf8.contains(0x0A) }) else { return false }
-    let fd = open(path, O_WRONLY | O_APPEND)
-    guard fd >= 0 else { return false }
-    defer { close(fd) }
-    let bytes = Array(lines.map { $0 + "\n" }.joined().utf8)
-    return bytes.withUnsafeBufferPointer { OutputWriter.writeAll(fd, $0) }
   }
 
   /// The search index under `_search/` as changed notes replace their documents one by one.
