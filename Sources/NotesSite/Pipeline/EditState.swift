@@ -176,11 +176,12 @@ struct EditState {
   }
 
   /// The records of a finished build: `parsed` holds every note file read (drafts too), `site`
-  /// the published notes, `shown` the site as pages name its folders, `links`, `html` and
+  /// the published notes, `documents` the search index's (`SiteBuilder.searchDocuments`, in
+  /// the order of the notes' IDs), `links`, `html` and
   /// `renderWarnings` each note's resolved links, HTML and warnings of rendering, `warnings`
   /// every warning of the build.
   static func records(
-    parsed: [(ContentTree.Entry, NoteCache.Entry)], site: Site, shown: Site, urls: URLFormatter,
+    parsed: [(ContentTree.Entry, NoteCache.Entry)], site: Site, documents: [SearchDocument],
     links: [String: SiteGraph.Links], renderWarnings: [String: [Diagnostic]], html: [String: String],
     warnings: [Diagnostic], scannedAt: Date
   ) -> [Record] {
@@ -203,7 +204,6 @@ struct EditState {
       }
     }
     // The search index numbers documents newest first, as `SearchIndex.build` orders them.
-    let documents = SiteBuilder.searchDocuments(shown, urls: urls)
     let ids = site.notes.keys.sorted()
     var number: [String: Int] = [:]
     var documentIndex: [String: Int] = [:]

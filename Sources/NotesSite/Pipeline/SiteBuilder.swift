@@ -329,7 +329,8 @@ public enum SiteBuilder {
         renderWarnings[id] = entry.diagnostics
       }
       var records = EditState.records(
-        parsed: parsedNotes, site: site, shown: shown, urls: urls, links: links, renderWarnings: renderWarnings,
+        parsed: parsedNotes, site: site, documents: await searchIndex.value.documents, links: links,
+        renderWarnings: renderWarnings,
         html: noteHTML, warnings: buildWarnings, scannedAt: scannedAt)
       // Notes read with a warning are not in the parse cache; an edit of one takes a whole build.
       let recorded = Set(records.map(\.path))
