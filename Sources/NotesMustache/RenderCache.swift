@@ -24,6 +24,12 @@ public final class RenderCache: Sendable {
     self.shared = shared
   }
 
+  /// A cache with the same root context and nothing stored: one per thread of renderings
+  /// spares them the locks and shared memory of one cache used by all.
+  public func emptyCopy() -> RenderCache {
+    RenderCache(shared: shared)
+  }
+
   /// Value ids below this are kept in an array; others in a dictionary.
   static let denseIDs = 1 << 20
 

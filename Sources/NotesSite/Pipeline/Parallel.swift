@@ -6,8 +6,22 @@ func parallelMap<T: Sendable, R: Sendable>(
   _ items: [T], progress: (@Sendable (Int, Int) -> Void)? = nil,
   _ transform: @escaping @Sendable (T) -> R
 ) async -> [R] {
+  await parallelMap(items, progress: progress, state: {}) { _, item in transform(item) }
+}
+
+/// `parallelMap` whose transform also gets `State`, made by `state` once per chunk of items
+/// and used by that chunk's items one after another, on one task: a memo that needs no lock.
+func parallelMap<T: Sendable, R: Sendable, State>(
+  _ items: [T], progress: (@Sendable (Int, Int) -> Void)? = nil,
+  state makeState: @escaping @Sendable () -> State,
+  _ transform: @escaping @Sendable (inout State, T) -> R
+) async -> [R] {
+  @Sendable func run(_ chunk: [T]) -> [R] {
+    var state = makeState()
+    return chunk.map { transform(&state, $0) }
+  }
   let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-  if items.count < 2 || cores == 1 { return items.map(transform) }
+  if items.count < 2 || cores == 1 { return run(items) }
   // A few chunks per core balances notes of very different sizes.
   // Small enough chunks that a progress bar moves; large enough that tasks stay cheap.
   let chunkSize = max(1, min(256, (items.count + cores * 4 - 1) / (cores * 4)))
@@ -19,7 +33,7 @@ func parallelMap<T: Sendable, R: Sendable>(
     func start(_ chunk: Int) {
       let range = (chunk * chunkSize)..<min(items.count, (chunk + 1) * chunkSize)
       let slice = Array(items[range])
-      group.addTask { (chunk, slice.map(transform)) }
+      group.addTask { (chunk, run(slice)) }
     }
     while next < chunkCount && running < cores {
       start(next)

@@ -340,7 +340,8 @@ public enum SiteBuilder {
       EditState.write(editHeader, records, to: pendingEditState)
     }
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
-    let pageResults = await parallelMap(jobs, progress: options.progress) { job -> Result<(String, OutputWriter.Record), Diagnostic> in
+    let pageResults = await parallelMap(jobs, progress: options.progress, state: { PageScratch(for: pages) }) {
+      scratch, job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
         let key = keys.key(for: job, in: pages)
         if let key, case .route(let route) = job,
@@ -348,7 +349,7 @@ public enum SiteBuilder {
         {
           return .success((route.path + "index.html", record))
         }
-        return try pages.render(job, revisionTexts: revisionTexts) { path, html in
+        return try pages.render(job, revisionTexts: revisionTexts, scratch: scratch) { path, html in
           Result { () throws(Diagnostic) in
             var record = try writer.write(path, html)
             record.key = key ?? 0
@@ -530,6 +531,7 @@ public enum SiteBuilder {
 struct PhaseClock {
   private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
   private var last = Date()
+  private var lastCPU = PhaseClock.cpuSeconds()
 
   /// Marks why a build could not be made in place (the line of the check), and gives nil.
   mutating func refuse(line: Int = #line) -> BuildReport? {
@@ -537,23 +539,38 @@ struct PhaseClock {
     return nil
   }
 
-  mutating func mark(_ phase: String) {
-    guard enabled else { return }
-    let now = Date()
-    var usage = rusage()
+  private static func usage(_ usage: inout rusage) {
     #if canImport(Darwin)
       getrusage(RUSAGE_SELF, &usage)
     #else
       getrusage(RUSAGE_SELF.rawValue, &usage)
     #endif
+  }
+
+  /// User and system time of the whole process so far.
+  private static func cpuSeconds(_ given: rusage? = nil) -> Double {
+    var usage = given ?? rusage()
+    if given == nil { Self.usage(&usage) }
+    return [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+  }
+
+  mutating func mark(_ phase: String) {
+    guard enabled else { return }
+    let now = Date()
+    var usage = rusage()
+    Self.usage(&usage)
     // ru_maxrss is in kilobytes on Linux and bytes on macOS.
     #if canImport(Darwin)
       let peak = Int(usage.ru_maxrss) / 1_048_576
     #else
       let peak = Int(usage.ru_maxrss) / 1024
     #endif
-    let line = String(format: "%8.3f s  %5d MB peak  ", now.timeIntervalSince(last), peak) + phase + "\n"
+    // CPU time over wall time shows how many cores a phase kept busy.
+    let cpu = Self.cpuSeconds(usage)
+    let line =
+      String(format: "%8.3f s  %6.3f s cpu  %5d MB peak  ", now.timeIntervalSince(last), cpu - lastCPU, peak) + phase + "\n"
     FileHandle.standardError.write(Data(line.utf8))
     last = now
+    lastCPU = cpu
   }
 }

@@ -1,5 +1,4 @@
 import NotesMustache
-import Synchronization
 
 /// A tree of links in the folders column: the folder tree, or the tags with nested tags below
 /// their parents. Entries are made once per build as reusable values (see `RenderCache`);
@@ -15,11 +14,6 @@ struct LinkTree: Sendable {
   /// Ids of the reusable whole trees, by selected entry ("" for none): every page with the
   /// same selection shows the same tree.
   var treeIDs: [String: Int] = [:]
-  let memo = Memo()
-
-  final class Memo: Sendable {
-    let trees = Mutex<[String: TemplateValue]>([:])
-  }
 
   init() {}
 
@@ -54,11 +48,12 @@ struct LinkTree: Sendable {
   }
 
   /// The tree with `selected` marked `current`; the same value for every page that asks.
-  func tree(selected: String?) -> TemplateValue {
+  /// `memo` keeps the trees made, by selected entry, for the pages after this one.
+  func tree(selected: String?, memo: inout [String: TemplateValue]) -> TemplateValue {
     let key = selected.flatMap { items[$0] == nil ? nil : $0 } ?? ""
-    if let made = memo.trees.withLock({ $0[key] }) { return made }
+    if let made = memo[key] { return made }
     let made = TemplateValue.reusable(id: treeIDs[key]!, makeTree(selected: key))
-    memo.trees.withLock { $0[key] = made }
+    memo[key] = made
     return made
   }
 

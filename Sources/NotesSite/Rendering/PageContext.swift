@@ -31,10 +31,9 @@ struct PageContext: Sendable {
   /// Holds `sharedValues` as every page's root context and the renderings of list entries,
   /// folders and tags, which look the same on every page that is not about them.
   var renderCache: RenderCache?
-  /// Template data made once and used by several pages: folder list pages and the `note`
-  /// objects of recently rendered notes (a note's note, history and collaborators pages come
-  /// one after another).
-  let memo = PageMemo()
+  /// Copies of `renderCache`, each used by one render task at a time (`PageScratch`), so no
+  /// core waits on another's lock or pulls the other's cache lines for every list entry.
+  let renderCaches = RenderCachePool()
   /// Each note's index in its folder's list, so a note page finds its list page directly.
   var listPosition: [String: Int] = [:]
   /// Each note's attachments with their URL segments; every page of a note asks for them.
@@ -84,7 +83,8 @@ struct PageContext: Sendable {
       "js": .string(assetURLs["site.js"] ?? ""),
       "search_js": .string(assetURLs["search.js"] ?? ""),
     ])
-    sharedValues["tags"] = tagTree.tree(selected: nil)
+    var trees: [String: TemplateValue] = [:]
+    sharedValues["tags"] = tagTree.tree(selected: nil, memo: &trees)
     renderCache = RenderCache(shared: .object(sharedValues))
   }
 
@@ -124,19 +124,52 @@ struct PageContext: Sendable {
   static func iso(_ date: Date) -> String { CivilDate(date).iso8601 }
 }
 
-/// Template data shared by several pages, made by whichever render task needs it first.
-final class PageMemo: Sendable {
-  let lists = Mutex<[String: TemplateValue]>([:])
-  let notes = Mutex<[String: TemplateValue]>([:])
+/// Template data that one render task makes and uses for the pages it renders one after
+/// another: the folder and tag trees with an entry selected, folder list pages, and the
+/// `note` object of the last note (a note's note, history and collaborators pages come one
+/// after another). One per task, so nothing is locked and nothing shared is written while
+/// pages render; the values are the same whichever task makes them.
+final class PageScratch {
+  /// A `RenderCache` no other task uses while this one lives.
+  let renderCache: RenderCache?
+  private let pool: RenderCachePool
+  var folderTrees: [String: TemplateValue] = [:]
+  var tagTrees: [String: TemplateValue] = [:]
+  var lists: [String: TemplateValue] = [:]
+  var note: (id: String, data: TemplateValue)?
+
+  init(for context: PageContext) {
+    let pool = context.renderCaches
+    self.pool = pool
+    renderCache = context.renderCache.map { pool.take(like: $0) }
+  }
+
+  deinit {
+    if let renderCache { pool.give(renderCache) }
+  }
+}
+
+/// Render caches not in use by a task; a task takes one (or a new copy when none is free)
+/// and gives it back when done, so each stays warm without being shared.
+final class RenderCachePool: Sendable {
+  private let free = Mutex<[RenderCache]>([])
+
+  func take(like model: RenderCache) -> RenderCache {
+    free.withLock { $0.popLast() } ?? model.emptyCopy()
+  }
+
+  func give(_ cache: RenderCache) {
+    free.withLock { $0.append(cache) }
+  }
 }
 
 /// Builds template data. Every object sets every key its templates test, because a Mustache
 /// lookup that misses falls back to enclosing objects (a child folder would inherit its
 /// parent's `current`).
 extension PageContext {
-  func common(route: Route, title: String, selectedFolder: String?, selectedNote: String?)
-    -> [String: TemplateValue]
-  {
+  func common(
+    route: Route, title: String, selectedFolder: String?, selectedNote: String?, scratch: PageScratch
+  ) -> [String: TemplateValue] {
     // With the cache, the shared values are the root context under the page's own data.
     var data = renderCache == nil ? sharedValues : [:]
     let config = site.config
@@ -150,8 +183,8 @@ extension PageContext {
     data["is_home"] = .bool(route == .home)
     data["home_heading"] = .bool(route == .home)
     data["list_heading"] = .bool(route.compactColumn == .notes)
-    data["folders"] = folderTree.tree(selected: selectedFolder)
-    if case .tag(let t, _) = route { data["tags"] = tagTree.tree(selected: t) }
+    data["folders"] = folderTree.tree(selected: selectedFolder, memo: &scratch.folderTrees)
+    if case .tag(let t, _) = route { data["tags"] = tagTree.tree(selected: t, memo: &scratch.tagTrees) }
     data["has_tags"] = .bool(!site.tags.isEmpty)
     if route != .home {
       // A nested folder's list goes back to its parent folder's list; any other to the
@@ -229,17 +262,17 @@ extension PageContext {
   }
 
   /// List page `page` of a folder with `selected` marked; the page itself is made once.
-  func folderList(_ folderID: String, page: Int, selected: String?) -> TemplateValue {
-    let folder = site.folders[folderID]!
+  func folderList(_ folderID: String, page: Int, selected: String?, scratch: PageScratch) -> TemplateValue {
     let key = folderID + "\n\(page)"
-    let base = memo.lists.withLock { $0[key] } ?? {
+    let base = scratch.lists[key] ?? {
+      let folder = site.folders[folderID]!
       let made = list(
         title: folder.name, label: l10n.format("notes_in_folder", ["folder": folder.name]),
         noteIDs: folder.noteIDs, page: page, selected: nil
       ) {
         urls.url(.folder(folderID, page: $0))
       }
-      memo.lists.withLock { $0[key] = made }
+      scratch.lists[key] = made
       return made
     }()
     guard let selected, case .object(var members) = base, case .list(var items) = members["notes"],

@@ -69,15 +69,16 @@ extension PageContext {
   /// `body` (the bytes are valid only during the call), so pages go to disk without being
   /// copied.
   func render<R>(
-    _ job: PageJob, revisionTexts: [String: Data], _ body: (String, UnsafeBufferPointer<UInt8>) -> R
+    _ job: PageJob, revisionTexts: [String: Data], scratch: PageScratch,
+    _ body: (String, UnsafeBufferPointer<UInt8>) -> R
   ) throws(Diagnostic) -> R {
     let capacity = 64 * 1024
     switch job {
     case .notFound:
-      var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil)
+      var data = common(route: .home, title: l10n.string("not_found_title"), selectedFolder: nil, selectedNote: nil, scratch: scratch)
       data["route"] = .string("404")
       data["list"] = recentList(selected: nil)
-      return try theme.withRendered("404", .object(data), cache: renderCache, capacity: capacity) { body("404.html", $0) }
+      return try theme.withRendered("404", .object(data), cache: scratch.renderCache, capacity: capacity) { body("404.html", $0) }
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
         "site": .object(["language": .string(l10n.language), "dir": .string(Localization.direction(of: l10n.language))]),
@@ -86,8 +87,8 @@ extension PageContext {
       ])
       return try theme.withRendered("redirect", data, cache: nil, capacity: 0) { body(from + "index.html", $0) }
     case .route(let route):
-      let data = TemplateValue.object(try data(for: route, revisionTexts: revisionTexts))
-      return try theme.withRendered(templateName(route), data, cache: renderCache, capacity: capacity) {
+      let data = TemplateValue.object(try data(for: route, revisionTexts: revisionTexts, scratch: scratch))
+      return try theme.withRendered(templateName(route), data, cache: scratch.renderCache, capacity: capacity) {
         body(route.path + "index.html", $0)
       }
     }
@@ -117,14 +118,16 @@ extension PageContext {
     return list(title: l10n.string("recent_notes"), noteIDs: Array(recent), page: 1, selected: selected) { _ in "" }
   }
 
-  func data(for route: Route, revisionTexts: [String: Data]) throws(Diagnostic) -> [String: TemplateValue] {
+  func data(for route: Route, revisionTexts: [String: Data], scratch: PageScratch) throws(Diagnostic)
+    -> [String: TemplateValue]
+  {
     switch route {
     case .home:
-      var data = common(route: route, title: site.config.title, selectedFolder: nil, selectedNote: nil)
+      var data = common(route: route, title: site.config.title, selectedFolder: nil, selectedNote: nil, scratch: scratch)
       data["list"] = recentList(selected: nil)
       return data
     case .search:
-      var data = common(route: route, title: l10n.string("search"), selectedFolder: nil, selectedNote: nil)
+      var data = common(route: route, title: l10n.string("search"), selectedFolder: nil, selectedNote: nil, scratch: scratch)
       data["list"] = list(title: l10n.string("search"), noteIDs: [], page: 1, selected: nil) { _ in "" }
       data["search_script"] = assetURLs["search.js"].map(TemplateValue.string) ?? .null
       // Read by search.js (`data-label-*`): the count forms keep `{n}` for the script to fill.
@@ -143,11 +146,11 @@ extension PageContext {
       return data
     case .folder(let id, let page):
       let folder = site.folders[id]!
-      var data = common(route: route, title: folder.name, selectedFolder: id, selectedNote: nil)
-      data["list"] = folderList(id, page: page, selected: nil)
+      var data = common(route: route, title: folder.name, selectedFolder: id, selectedNote: nil, scratch: scratch)
+      data["list"] = folderList(id, page: page, selected: nil, scratch: scratch)
       return data
     case .tag(let tag, let page):
-      var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil)
+      var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil, scratch: scratch)
       data["list"] = list(
         title: "#" + tag, label: l10n.format("notes_in_folder", ["folder": "#" + tag]),
         noteIDs: site.tags[tag] ?? [], page: page, selected: nil
@@ -160,9 +163,11 @@ extension PageContext {
       let folder = site.folders[note.folderID]!
       var detailTitle = note.title
       if case .noteDetail(_, let d) = route { detailTitle = detailRouteTitle(d, note: note) }
-      var data = common(route: route, title: detailTitle == note.title ? note.title : "\(detailTitle) · \(note.title)", selectedFolder: folder.id, selectedNote: id)
-      data["list"] = folderList(folder.id, page: listPage(of: id, in: folder.id), selected: id)
-      data["note"] = noteData(note)
+      var data = common(
+        route: route, title: detailTitle == note.title ? note.title : "\(detailTitle) · \(note.title)",
+        selectedFolder: folder.id, selectedNote: id, scratch: scratch)
+      data["list"] = folderList(folder.id, page: listPage(of: id, in: folder.id), selected: id, scratch: scratch)
+      data["note"] = noteData(note, scratch: scratch)
       data["detail_title"] = .string(detailTitle)
       let parent = route.parent { site.notes[$0]?.folderID ?? "" }
       if let parent {
@@ -191,15 +196,12 @@ extension PageContext {
     }
   }
 
-  func noteData(_ note: Note) -> TemplateValue {
-    if let made = memo.notes.withLock({ $0[note.id] }) { return made }
+  /// A note's pages are rendered one after another, so the last note's is enough; keeping
+  /// more would hold every note's page data until the build ends.
+  func noteData(_ note: Note, scratch: PageScratch) -> TemplateValue {
+    if let made = scratch.note, made.id == note.id { return made.data }
     let made = makeNoteData(note)
-    memo.notes.withLock { notes in
-      // A note's pages are rendered one after another, so a few recent notes are enough;
-      // keeping all of them would hold every note's page data until the build ends.
-      if notes.count >= 256 { notes.removeAll(keepingCapacity: true) }
-      notes[note.id] = made
-    }
+    scratch.note = (note.id, made)
     return made
   }
 
