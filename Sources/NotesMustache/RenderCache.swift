@@ -25,9 +25,11 @@ public final class RenderCache: Sendable {
   }
 
   /// A cache with the same root context and nothing stored: one per thread of renderings
-  /// spares them the locks and shared memory of one cache used by all.
+  /// spares them the locks and shared memory of one cache used by all. The root context is
+  /// copied too, down to its strings: every page reads it, and cores that count references
+  /// to the same strings take turns on the memory that holds the counts.
   public func emptyCopy() -> RenderCache {
-    RenderCache(shared: shared)
+    RenderCache(shared: shared.unshared)
   }
 
   /// Value ids below this are kept in an array; others in a dictionary.

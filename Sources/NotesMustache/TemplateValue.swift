@@ -20,6 +20,18 @@ public enum TemplateValue: Sendable, Hashable {
     if case .reusable(_, let value) = self { return value.unwrapped }
     return self
   }
+
+  /// An equal value that shares no storage with this one: new strings, lists and objects.
+  var unshared: TemplateValue {
+    switch self {
+    case .null, .bool, .int, .double: self
+    case .string(let text): .string(String(decoding: Array(text.utf8), as: UTF8.self))
+    case .list(let items): .list(items.map(\.unshared))
+    case .object(let members):
+      .object(Dictionary(uniqueKeysWithValues: members.map { ($0.key, $0.value.unshared) }))
+    case .reusable(let id, let value): .reusable(id: id, value.unshared)
+    }
+  }
 }
 
 extension TemplateValue {

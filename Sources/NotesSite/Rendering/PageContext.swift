@@ -136,6 +136,8 @@ final class PageScratch {
   var folderTrees: [String: TemplateValue] = [:]
   var tagTrees: [String: TemplateValue] = [:]
   var lists: [String: TemplateValue] = [:]
+  /// The last list page made with a note selected, by list page and note.
+  var selectedList: (key: String, value: TemplateValue)?
   var note: (id: String, data: TemplateValue)?
 
   init(for context: PageContext) {
@@ -275,13 +277,16 @@ extension PageContext {
       scratch.lists[key] = made
       return made
     }()
-    guard let selected, case .object(var members) = base, case .list(var items) = members["notes"],
-      let position = listPosition[selected]
-    else { return base }
+    guard let selected, let position = listPosition[selected] else { return base }
+    // A note's pages come one after another: its list is made once for all of them.
+    let selectedKey = key + "\n" + selected
+    if let made = scratch.selectedList, made.key == selectedKey { return made.value }
+    guard case .object(var members) = base, case .list(var items) = members["notes"] else { return base }
     let index = position - (page - 1) * notesPerPage
     guard items.indices.contains(index) else { return base }
     items[index] = noteItem(selected, selected: selected)
     members["notes"] = .list(items)
+    scratch.selectedList = (selectedKey, .object(members))
     return .object(members)
   }
 
