@@ -11,7 +11,7 @@ extension LinkReference {
       fragment = String(destination[destination.index(after: hash)...])
     }
     let target =
-      path.containsBytes("%") ? path.removingPercentEncoding ?? String(path) : String(path)
+      path.containsBytes("%") ? path.percentDecoded ?? String(path) : String(path)
     return LinkReference(kind: kind, target: target, fragment: fragment, line: line, column: column)
   }
 }

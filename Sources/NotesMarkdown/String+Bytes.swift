@@ -30,6 +30,37 @@ extension StringProtocol {
   }
 }
 
+extension StringProtocol {
+  /// What Foundation's `removingPercentEncoding` gives, without its cost (every link of every
+  /// note is decoded, twice a build): each `%XX` becomes its byte. Text it cannot decode (a
+  /// `%` without two hex digits after it, bytes that are not UTF-8) goes to Foundation, whose
+  /// answer there is nil or, for some bytes, a replacement character.
+  var percentDecoded: String? {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(utf8.count)
+    var iterator = utf8.makeIterator()
+    func hex(_ byte: UInt8?) -> UInt8? {
+      switch byte {
+      case let b? where b >= 0x30 && b <= 0x39: b - 0x30
+      case let b? where b >= 0x41 && b <= 0x46: b - 0x41 + 10
+      case let b? where b >= 0x61 && b <= 0x66: b - 0x61 + 10
+      default: nil
+      }
+    }
+    while let byte = iterator.next() {
+      guard byte == UInt8(ascii: "%") else {
+        bytes.append(byte)
+        continue
+      }
+      guard let high = hex(iterator.next()), let low = hex(iterator.next()) else {
+        return String(self).removingPercentEncoding
+      }
+      bytes.append(high << 4 | low)
+    }
+    return String(validating: bytes, as: UTF8.self) ?? String(self).removingPercentEncoding
+  }
+}
+
 extension Array where Element == UInt8 {
   /// The end of the run of `byte` that starts at `start`.
   func runEnd(of byte: UInt8, from start: Int) -> Int {
