@@ -6,8 +6,19 @@ public enum YAMLTimestamp {
   /// Accepts `YYYY-MM-DD`, optionally followed by `T` or spaces and `HH:MM`, `:SS`, a fraction
   /// of a second, and a zone (`Z`, `+09:00`, `+0900`, `-5`, optionally after spaces). No zone
   /// means UTC. Nil for anything else, including impossible dates like `2026-02-30`.
+  /// `text` without the spaces and tabs (Unicode's too) around it; front matter dates rarely
+  /// have any, and Foundation's trimming showed in profiles.
+  private static func trimmed(_ text: String) -> String {
+    func plain(_ byte: UInt8?) -> Bool {
+      guard let byte else { return true }
+      return byte < 0x80 && byte != 0x20 && byte != 0x09
+    }
+    if plain(text.utf8.first) && plain(text.utf8.last) { return text }
+    return text.trimmingCharacters(in: .whitespaces)
+  }
+
   public static func parse(_ text: String) -> Date? {
-    var scanner = Scanner(text.trimmingCharacters(in: .whitespaces))
+    var scanner = Scanner(Self.trimmed(text))
     guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
       let month = scanner.number(digits: 1...2), scanner.skip("-"),
       let day = scanner.number(digits: 1...2),

@@ -43,6 +43,8 @@ public struct Note: Sendable, Identifiable {
   /// over `# 生成式AI…` must not lose the heading's text).
   public var opensWithItsTitle: Bool {
     guard let title = frontMatter.title, !title.isEmpty, let heading = analysis.firstH1 else { return true }
+    // Most notes give their title in both places alike; asked for on every page of a note.
+    if title == heading { return true }
     func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
     return plain(title) == plain(heading)
   }
