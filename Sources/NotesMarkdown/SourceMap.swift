@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// Turns cmark's positions (1-based line and byte column in the Markdown body) into positions
 /// in the note's file: lines shifted by the front matter, columns counted in characters so that
@@ -15,7 +16,12 @@ final class SourceMap {
     var starts = [0]
     var copy = body
     copy.withUTF8 { bytes in
-      for (offset, byte) in bytes.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+      guard let base = bytes.baseAddress else { return }
+      var offset = 0
+      while offset < bytes.count, let found = memchr(base + offset, 0x0A, bytes.count - offset) {
+        offset = base.distance(to: found.assumingMemoryBound(to: UInt8.self)) + 1
+        starts.append(offset)
+      }
     }
     return starts
   }()
@@ -134,7 +140,11 @@ final class SourceMap {
       start = last.index
       counted = last.characters
     }
-    let characters = counted + body[start..<end].count
+    // ASCII without a carriage return is one character a byte: no need to find grapheme
+    // boundaries, which costs far more per byte.
+    let span = utf8[start..<end]
+    let plain = span.allSatisfy { $0 < 0x80 && $0 != 0x0D }
+    let characters = counted + (plain ? span.count : body[start..<end].count)
     self.last = (line, end, characters)
     return (fileLine, characters + 1)
   }
