@@ -1,23 +1,18 @@
+import Foundation
+
 /// A page has exactly one `h1`: the note's title in the detail header. A note that opens with
 /// its own `# Title` would repeat it, so that leading heading is dropped, and any other level-1
 /// headings in the body become level 2. cmark escapes `<` in code, so only real headings match.
 enum BodyHeadings {
   static func fitted(_ html: String) -> String {
+    // Most notes have no level-1 heading at all: one search of the HTML, without copying it.
+    var text = html
+    guard text.withUTF8({ Self.find(Array("<h1".utf8), in: $0, from: 0) != nil }) else { return html }
     let bytes = Array(html.utf8)
     let open: [UInt8] = Array("<h1".utf8)
     let close: [UInt8] = Array("</h1>".utf8)
     func find(_ needle: [UInt8], from start: Int) -> Int? {
-      guard bytes.count >= needle.count, start <= bytes.count - needle.count else { return nil }
-      var i = start
-      while i <= bytes.count - needle.count {
-        if bytes[i] == needle[0] && bytes[i + 1] == needle[1] && bytes[i + 2] == needle[2]
-          && (needle.count < 4 || bytes[i..<(i + needle.count)].elementsEqual(needle))
-        {
-          return i
-        }
-        i += 1
-      }
-      return nil
+      bytes.withUnsafeBufferPointer { Self.find(needle, in: $0, from: start) }
     }
     var start = 0
     // Links to the dropped heading (`[[Note#Title]]`) still need their anchor: it stays as
@@ -48,5 +43,19 @@ enum BodyHeadings {
       i += 1
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The first offset at or after `start` where `needle` occurs in `bytes`.
+  private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+    guard let base = bytes.baseAddress, start >= 0, !needle.isEmpty else { return nil }
+    var i = start
+    // `memchr` for the `<`, then the rest compared.
+    while i + needle.count <= bytes.count, let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) {
+      let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+      guard at + needle.count <= bytes.count else { return nil }
+      if needle.indices.allSatisfy({ bytes[at + $0] == needle[$0] }) { return at }
+      i = at + 1
+    }
+    return nil
   }
 }
