@@ -36,6 +36,22 @@ struct OutputWriter: Sendable {
   var stagedKept: Set<String> = []
   /// Bytes of the files this build wrote rather than linked or found in place.
   let rewritten = Counter()
+  /// The staging tree, open: files are made relative to it, so the kernel looks up two or
+  /// three names per file rather than every folder above the output too.
+  private(set) var stagingDirectory = DirectoryHandle(path: nil)
+
+  final class DirectoryHandle: Sendable {
+    /// -1 when the folder could not be opened; then full paths are used.
+    let descriptor: Int32
+
+    init(path: String?) {
+      descriptor = path.map { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } ?? -1
+    }
+
+    deinit {
+      if descriptor >= 0 { close(descriptor) }
+    }
+  }
 
   final class Counter: Sendable {
     private let count = Atomic<Int>(0)
@@ -196,6 +212,7 @@ struct OutputWriter: Sendable {
     } catch {
       throw .error("cannot create the output directory: \(SiteLoader.describe(error))", at: SourceLocation(path: parent.path))
     }
+    stagingDirectory = DirectoryHandle(path: staging.path)
   }
 
   /// Whether `output` holds a manifest (a build of this generator finished there).
@@ -308,7 +325,8 @@ struct OutputWriter: Sendable {
   /// making the folder first saves a failed `open` or `link` per page.
   private func makePageFolder(_ path: String, _ target: String) {
     if staged.isEmpty, path.hasSuffix("/index.html") {
-      _ = mkdir(Self.parentPath(target), 0o755)
+      let folder = stagingDirectory.descriptor
+      _ = folder >= 0 ? mkdirat(folder, Self.parentPath(path), 0o755) : mkdir(Self.parentPath(target), 0o755)
     }
   }
 
@@ -376,7 +394,13 @@ struct OutputWriter: Sendable {
     makePageFolder(path, target)
     // A new file, never one opened in place: the staging tree's files may be links to the
     // output's, which must not change.
-    var fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+    let folder = stagingDirectory.descriptor
+    func create() -> Int32 {
+      folder >= 0
+        ? openat(folder, path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        : open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+    }
+    var fd = create()
     if fd < 0 {
       switch errno {
       case EEXIST:
@@ -386,7 +410,7 @@ struct OutputWriter: Sendable {
       default:
         break
       }
-      fd = open(target, O_WRONLY | O_CREAT | O_EXCL, 0o644)
+      fd = create()
     }
     guard fd >= 0 else {
       throw .error("cannot write: \(String(cString: strerror(errno)))", at: location)
