@@ -25,6 +25,8 @@ struct PageContext: Sendable {
   /// Built once per build rather than once per page: list entries (without `current`), the
   /// folder and tag trees, the string table and the site object.
   var noteItemValues: [String: TemplateValue] = [:]
+  /// Each note as a backlink on the pages of the notes it links to: title, URL and folder.
+  var backlinkValues: [String: TemplateValue] = [:]
   var folderTree = LinkTree()
   var tagTree = LinkTree()
   var sharedValues: [String: TemplateValue] = [:]
@@ -49,7 +51,10 @@ struct PageContext: Sendable {
     }
     let noteIDs = site.notes.keys.sorted()
     let items = concurrentMap(noteIDs) { makeNoteItem($0) }
-    for (id, item) in zip(noteIDs, items) { noteItemValues[id] = reusable(.object(item)) }
+    for (id, item) in zip(noteIDs, items) {
+      noteItemValues[id] = reusable(.object(item))
+      backlinkValues[id] = .object(["title": item["title"]!, "url": item["url"]!, "folder": item["folder"]!])
+    }
     folderTree = LinkTree(
       rootIDs: site.rootFolderIDs, childIDs: site.folders.mapValues(\.childIDs), nextID: &nextID,
       item: folderItem)
@@ -173,11 +178,13 @@ extension PageContext {
     route: Route, title: String, selectedFolder: String?, selectedNote: String?, scratch: PageScratch
   ) -> [String: TemplateValue] {
     // With the cache, the shared values are the root context under the page's own data.
-    var data = renderCache == nil ? sharedValues : [:]
-    let config = site.config
+    // Sized for the keys below and those `data(for:)` adds, so it is not grown as they come.
+    var data = renderCache == nil ? sharedValues : Dictionary(minimumCapacity: 24)
+    // The title only: the whole configuration would be copied for every page.
+    let siteTitle = site.config.title
     data["route"] = .string(route.kind)
     data["compact_column"] = .string(route.compactColumn.rawValue)
-    data["page_title"] = .string(title == config.title ? title : "\(title) — \(config.title)")
+    data["page_title"] = .string(title == siteTitle ? title : "\(title) — \(siteTitle)")
     data["canonical"] = absolute(urls.url(route)).map(TemplateValue.string) ?? .null
     data["live_reload"] = liveReloadURL.map(TemplateValue.string) ?? .null
     data["selected_folder"] = selectedFolder.map(TemplateValue.string) ?? .null

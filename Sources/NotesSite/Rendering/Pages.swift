@@ -207,7 +207,9 @@ extension PageContext {
 
   func makeNoteData(_ note: Note) -> TemplateValue {
     let attachments = attachmentIDs(of: note.id)
+    // Made once per note (`precompute`): looking each linking note up here copied it.
     let backlinks = (graph.backlinks[note.id] ?? []).compactMap { id -> TemplateValue? in
+      if let made = backlinkValues[id] { return made }
       guard let other = site.notes[id] else { return nil }
       return .object([
         "title": .string(other.title), "url": .string(urls.url(.note(id))),
