@@ -13,23 +13,34 @@ import Synchronization
 /// nothing) is defined by a value between the root and the section on the reusing page.
 /// Renderings that depend on anything else are simply rendered every time.
 ///
-/// Safe to use from many renderings at once.
+/// Safe to use from many renderings at once, except a copy made by `exclusiveCopy()`.
 public final class RenderCache: Sendable {
   let shared: TemplateValue
-  private let tables = Mutex<[TableKey: Table]>([:])
-  private let scopes = Mutex<[ScopeKey: Int]>([:])
+  private let tables: Guarded<[TableKey: Table]>
+  private let scopes: Guarded<[ScopeKey: Int]>
+  /// Used by one rendering at a time: nothing is locked.
+  private let exclusive: Bool
 
   /// - Parameter shared: the root context of every rendering with this cache.
-  public init(shared: TemplateValue) {
-    self.shared = shared
+  public convenience init(shared: TemplateValue) {
+    self.init(shared: shared, exclusive: false)
   }
 
-  /// A cache with the same root context and nothing stored: one per thread of renderings
-  /// spares them the locks and shared memory of one cache used by all. The root context is
-  /// copied too, down to its strings: every page reads it, and cores that count references
-  /// to the same strings take turns on the memory that holds the counts.
-  public func emptyCopy() -> RenderCache {
-    RenderCache(shared: shared.unshared)
+  private init(shared: TemplateValue, exclusive: Bool) {
+    self.shared = shared
+    self.exclusive = exclusive
+    tables = Guarded([:], exclusive: exclusive)
+    scopes = Guarded([:], exclusive: exclusive)
+  }
+
+  /// A cache with the same root context and nothing stored, for one rendering at a time: it
+  /// takes no locks, so it may pass from thread to thread only through something that does
+  /// (a pool behind a lock). One per thread of renderings spares them the locks and shared
+  /// memory of one cache used by all. The root context is copied too, down to its strings:
+  /// every page reads it, and cores that count references to the same strings take turns on
+  /// the memory that holds the counts.
+  public func exclusiveCopy() -> RenderCache {
+    RenderCache(shared: shared.unshared, exclusive: true)
   }
 
   /// Value ids below this are kept in an array; others in a dictionary.
@@ -37,13 +48,19 @@ public final class RenderCache: Sendable {
 
   /// Renderings of one section body in one scope, by value id.
   final class Table: Sendable {
-    private let dense = Mutex<[Entry?]>([])
-    private let sparse = Mutex<[Int: Entry]>([:])
+    private let dense: Guarded<[Entry?]>
+    private let sparse: Guarded<[Int: Entry]>
     /// Every buffer an entry points into, freed with the table: entries are never replaced
     /// or removed while the table lives, so a reader may use one after the lock is released.
-    private let owned = Mutex<[Owned]>([])
+    private let owned: Guarded<[Owned]>
     private struct Owned: @unchecked Sendable {
       var buffer: UnsafeMutableRawBufferPointer
+    }
+
+    init(exclusive: Bool) {
+      dense = Guarded([], exclusive: exclusive)
+      sparse = Guarded([:], exclusive: exclusive)
+      owned = Guarded([], exclusive: exclusive)
     }
 
     deinit {
@@ -106,7 +123,7 @@ public final class RenderCache: Sendable {
   func table(_ key: TableKey) -> Table {
     tables.withLock { tables in
       if let table = tables[key] { return table }
-      let table = Table()
+      let table = Table(exclusive: exclusive)
       tables[key] = table
       return table
     }
@@ -142,4 +159,24 @@ public final class RenderCache: Sendable {
 
   /// How many renderings are stored (for tests).
   public var count: Int { tables.withLock { Array($0.values) }.reduce(0) { $0 + $1.count } }
+}
+
+/// A value behind a lock, or with `exclusive` behind none: the owner promises one thread at a
+/// time.
+final class Guarded<Value: Sendable>: @unchecked Sendable {
+  private let mutex: Mutex<Value>
+  private var plain: Value
+  private let exclusive: Bool
+
+  init(_ value: Value, exclusive: Bool) {
+    mutex = Mutex(value)
+    plain = value
+    self.exclusive = exclusive
+  }
+
+  @inline(__always)
+  func withLock<R: Sendable>(_ body: (inout Value) -> R) -> R {
+    if exclusive { return body(&plain) }
+    return mutex.withLock { body(&$0) }
+  }
 }

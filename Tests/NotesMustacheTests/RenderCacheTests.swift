@@ -25,22 +25,53 @@ import Testing
     }
   }
 
+  /// A spec case's templates, and its data with every object and list entry reusable.
+  private static func prepared(_ spec: SpecCase) throws -> (TemplateLibrary, TemplateValue) {
+    var sources = spec.partials
+    sources[SpecConformanceTests.templateName] = spec.template
+    var next = 0
+    return (try TemplateLibrary(sources: sources), markReusable(spec.data, next: &next))
+  }
+
   /// The whole spec, with every object and list entry reusable, rendered three times through
   /// one cache: the later renderings are assembled from stored pieces wherever the cache
   /// allows, and must still match the spec byte for byte.
   @Test(arguments: SpecCase.all)
   func specCasesRenderTheSameFromTheCache(_ spec: SpecCase) throws {
-    var sources = spec.partials
-    sources[SpecConformanceTests.templateName] = spec.template
-    let library = try TemplateLibrary(sources: sources)
-    var next = 0
-    let data = Self.markReusable(spec.data, next: &next)
+    let (library, data) = try Self.prepared(spec)
     let cache = RenderCache(shared: [:])
     for round in 1...3 {
       var bytes: [UInt8] = []
       try library.render(SpecConformanceTests.templateName, data, cache: cache, into: &bytes)
       #expect(String(decoding: bytes, as: UTF8.self) == spec.expected, "round \(round)")
     }
+  }
+
+  /// The same through an exclusive copy of a cache with a shared root: the copy has the root
+  /// (copied), none of the original's renderings, and renders the spec alike.
+  @Test(arguments: SpecCase.all)
+  func specCasesRenderTheSameFromAnExclusiveCopy(_ spec: SpecCase) throws {
+    let (library, data) = try Self.prepared(spec)
+    let original = RenderCache(shared: [:])
+    var bytes: [UInt8] = []
+    try library.render(SpecConformanceTests.templateName, data, cache: original, into: &bytes)
+    let copy = original.exclusiveCopy()
+    #expect(copy.count == 0)
+    for round in 1...2 {
+      bytes = []
+      try library.render(SpecConformanceTests.templateName, data, cache: copy, into: &bytes)
+      #expect(String(decoding: bytes, as: UTF8.self) == spec.expected, "round \(round)")
+    }
+    #expect(copy.count == original.count)
+  }
+
+  @Test func anExclusiveCopyKeepsTheSharedRoot() throws {
+    let library = try TemplateLibrary(sources: ["page": "{{#items}}<b>{{name}}</b> {{label}};{{/items}}"])
+    let copy = RenderCache(shared: ["label": "shared"]).exclusiveCopy()
+    let data: TemplateValue = ["items": Self.items]
+    #expect(try page(library, data, copy) == "<b>n1</b> shared;<b>n2</b> shared;<b>n3</b> shared;")
+    #expect(try page(library, data, copy) == "<b>n1</b> shared;<b>n2</b> shared;<b>n3</b> shared;")
+    #expect(copy.count == 3)
   }
 
   private func page(_ library: TemplateLibrary, _ data: TemplateValue, _ cache: RenderCache) throws -> String {

@@ -162,7 +162,7 @@ final class RenderCachePool: Sendable {
   private let free = Mutex<[RenderCache]>([])
 
   func take(like model: RenderCache) -> RenderCache {
-    free.withLock { $0.popLast() } ?? model.emptyCopy()
+    free.withLock { $0.popLast() } ?? model.exclusiveCopy()
   }
 
   func give(_ cache: RenderCache) {
