@@ -87,18 +87,21 @@ struct Renderer: ~Copyable {
   {
     var index = range.lowerBound
     let end = range.upperBound
+    // Read once: taking them from `scope` at every line start copied the arrays each time.
+    let indentation = scope.indentation
+    let dedentation = scope.dedentation
     while index < end {
       switch ops[index] {
       case .text(let start, let count):
         output.append(bytes + Int(start), count: Int(count))
 
       case .lineStart(let start, let count):
-        if !scope.indentation.isEmpty { output.append(scope.indentation) }
-        if scope.dedentation.isEmpty {
+        if !indentation.isEmpty { output.append(indentation) }
+        if dedentation.isEmpty {
           output.append(bytes + Int(start), count: Int(count))
         } else {
           let whitespace = UnsafeBufferPointer(start: bytes + Int(start), count: Int(count))
-          output.append(UnsafeBufferPointer(rebasing: whitespace[removing: scope.dedentation]))
+          output.append(UnsafeBufferPointer(rebasing: whitespace[removing: dedentation]))
         }
 
       case .lineBreakIfNeeded(let start, let count):
@@ -184,9 +187,9 @@ struct Renderer: ~Copyable {
     case .list(let items):
       if case .reusable(let id, _) = value, cache != nil {
         // The whole list is reusable: its entries render as one piece.
-        try reuse(id, body, in: scope) { renderer throws(MustacheError) in
-          try renderer.renderItems(items, body, in: scope)
-        }
+        guard let region = beginReuse(id, body, in: scope) else { return }
+        try renderItems(items, body, in: scope)
+        endReuse(region)
         return
       }
       try renderItems(items, body, in: scope)
@@ -204,11 +207,16 @@ struct Renderer: ~Copyable {
   private mutating func renderItems(
     _ items: [TemplateValue], _ body: Range<Int>, in scope: borrowing Scope
   ) throws(MustacheError) {
-    let scope = copy scope
-    try items.withUnsafeBufferPointer { entries throws(MustacheError) in
-      guard let first = entries.baseAddress else { return }
-      for i in 0..<entries.count { try renderItem(first + i, body, in: scope) }
-    }
+    // The array passed as a pointer for each call, not through a closure: a closure would
+    // need its own copy of `scope`, whose arrays are the compiled program's, shared by every
+    // core.
+    for i in 0..<items.count { try renderItem(items, at: i, body, in: scope) }
+  }
+
+  private mutating func renderItem(
+    _ items: UnsafePointer<TemplateValue>, at index: Int, _ body: Range<Int>, in scope: borrowing Scope
+  ) throws(MustacheError) {
+    try renderItem(items + index, body, in: scope)
   }
 
   /// Renders a section body for one value, reusing an earlier rendering of a reusable value
@@ -222,21 +230,25 @@ struct Renderer: ~Copyable {
       context.pop()
       return
     }
-    try reuse(id, body, in: scope) { renderer throws(MustacheError) in
-      renderer.context.push(item.pointee)
-      try renderer.render(body, in: scope)
-      renderer.context.pop()
-    }
+    // Not through a closure: one would copy `scope` for each entry of every list.
+    guard let region = beginReuse(id, body, in: scope) else { return }
+    context.push(item.pointee)
+    try render(body, in: scope)
+    context.pop()
+    endReuse(region)
+  }
+
+  /// What `endReuse` needs to store a rendering that `beginReuse` could not reuse.
+  private struct PendingReuse {
+    var id: Int
+    var table: Unmanaged<RenderCache.Table>
   }
 
   /// Appends the stored output of `body` for reusable value `id` when it would come out the
-  /// same here; otherwise runs `produce` and stores what it wrote if that depended on nothing
-  /// but the value and the shared root.
-  private mutating func reuse(
-    _ id: Int, _ body: Range<Int>, in scope: borrowing Scope,
-    _ produce: (inout Renderer) throws(MustacheError) -> Void
-  ) throws(MustacheError) {
-    guard cache != nil else { return try produce(&self) }
+  /// same here, and returns nil. Otherwise returns what `endReuse` needs, to be called once
+  /// the caller has rendered `body` for the value: it stores what was written if that
+  /// depended on nothing but the value and the shared root. Needs a cache.
+  private mutating func beginReuse(_ id: Int, _ body: Range<Int>, in scope: borrowing Scope) -> PendingReuse? {
     // A body that includes nothing renders the same whatever blocks are passed around it
     // and however deep it sits, so list entries are shared by every page template.
     let includes = program.sectionIncludes[body.lowerBound - 1]
@@ -255,15 +267,19 @@ struct Renderer: ~Copyable {
     if let entry = table._withUnsafeGuaranteedRef({ $0.entry(id) }), context.lacks(entry.fallThrough, between: frame) {
       output.append(entry.bytes)
       for id in entry.fallThrough { note(id, foundIn: -1) }
-      return
+      return nil
     }
     regions.append(Region(frame: frame, start: output.count))
-    try produce(&self)
+    return PendingReuse(id: id, table: table)
+  }
+
+  private mutating func endReuse(_ pending: PendingReuse) {
     let region = regions.removeLast()
     if !region.tainted {
-      table._withUnsafeGuaranteedRef {
+      pending.table._withUnsafeGuaranteedRef {
         $0.store(
-          bytes: UnsafeBufferPointer(rebasing: output.bytes[region.start...]), fallThrough: region.fallThrough, for: id)
+          bytes: UnsafeBufferPointer(rebasing: output.bytes[region.start...]), fallThrough: region.fallThrough,
+          for: pending.id)
       }
     }
   }
