@@ -15,6 +15,11 @@ let package = Package(
     .systemLibrary(
       name: "CYaml", pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+    // The command's memory allocator: builds allocate and free millions of small objects on
+    // every core at once, which jemalloc does with less work than the C library's malloc.
+    .systemLibrary(
+      name: "CJemalloc", pkgConfig: "jemalloc",
+      providers: [.apt(["libjemalloc-dev"]), .brew(["jemalloc"])]),
 
     // Value model and diagnostics; knows nothing about C, templates or files.
     .target(name: "NotesCore"),
@@ -35,7 +40,7 @@ let package = Package(
         "NotesCore", "NotesMustache", "NotesYAML", "NotesMarkdown", "NotesGit", "NotesSearch",
       ],
       plugins: ["EmbedTheme"]),
-    .executableTarget(name: "notes-site", dependencies: ["NotesSite"]),
+    .executableTarget(name: "notes-site", dependencies: ["NotesSite", "CJemalloc"]),
 
     // Compiles the built-in theme (Templates/) into the binary.
     .executableTarget(name: "embed-theme"),
