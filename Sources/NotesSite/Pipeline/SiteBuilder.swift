@@ -526,8 +526,8 @@ public enum SiteBuilder {
   }
 }
 
-/// With `NOTES_SITE_TIMINGS` set, how long each phase of a build took and the peak memory so
-/// far, on standard error.
+/// With `NOTES_SITE_TIMINGS` set, how long each phase of a build took, the CPU time it used (on
+/// all cores) and the peak memory so far, on standard error.
 struct PhaseClock {
   private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
   private var last = Date()
