@@ -87,21 +87,18 @@ struct Renderer: ~Copyable {
   {
     var index = range.lowerBound
     let end = range.upperBound
-    // Read once: taking them from `scope` at every line start copied the arrays each time.
-    let indentation = scope.indentation
-    let dedentation = scope.dedentation
     while index < end {
       switch ops[index] {
       case .text(let start, let count):
         output.append(bytes + Int(start), count: Int(count))
 
       case .lineStart(let start, let count):
-        if !indentation.isEmpty { output.append(indentation) }
-        if dedentation.isEmpty {
+        if !scope.indentation.isEmpty { output.append(scope.indentation) }
+        if scope.dedentation.isEmpty {
           output.append(bytes + Int(start), count: Int(count))
         } else {
           let whitespace = UnsafeBufferPointer(start: bytes + Int(start), count: Int(count))
-          output.append(UnsafeBufferPointer(rebasing: whitespace[removing: dedentation]))
+          output.append(UnsafeBufferPointer(rebasing: whitespace[removing: scope.dedentation]))
         }
 
       case .lineBreakIfNeeded(let start, let count):
