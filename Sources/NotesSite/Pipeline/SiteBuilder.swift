@@ -531,7 +531,7 @@ public enum SiteBuilder {
 struct PhaseClock {
   private let enabled = ProcessInfo.processInfo.environment["NOTES_SITE_TIMINGS"] != nil
   private var last = Date()
-  private var lastCPU = PhaseClock.cpuSeconds()
+  private var lastCPU = PhaseClock.cpuSeconds(PhaseClock.usage())
 
   /// Marks why a build could not be made in place (the line of the check), and gives nil.
   mutating func refuse(line: Int = #line) -> BuildReport? {
@@ -539,26 +539,25 @@ struct PhaseClock {
     return nil
   }
 
-  private static func usage(_ usage: inout rusage) {
+  private static func usage() -> rusage {
+    var usage = rusage()
     #if canImport(Darwin)
       getrusage(RUSAGE_SELF, &usage)
     #else
       getrusage(RUSAGE_SELF.rawValue, &usage)
     #endif
+    return usage
   }
 
-  /// User and system time of the whole process so far.
-  private static func cpuSeconds(_ given: rusage? = nil) -> Double {
-    var usage = given ?? rusage()
-    if given == nil { Self.usage(&usage) }
-    return [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
+  /// User and system time of the whole process up to `usage`.
+  private static func cpuSeconds(_ usage: rusage) -> Double {
+    [usage.ru_utime, usage.ru_stime].reduce(0.0) { $0 + Double($1.tv_sec) + Double($1.tv_usec) / 1e6 }
   }
 
   mutating func mark(_ phase: String) {
     guard enabled else { return }
     let now = Date()
-    var usage = rusage()
-    Self.usage(&usage)
+    let usage = Self.usage()
     // ru_maxrss is in kilobytes on Linux and bytes on macOS.
     #if canImport(Darwin)
       let peak = Int(usage.ru_maxrss) / 1_048_576
