@@ -53,7 +53,7 @@ struct PageContext: Sendable {
     let items = concurrentMap(noteIDs) { makeNoteItem($0) }
     for (id, item) in zip(noteIDs, items) {
       noteItemValues[id] = reusable(.object(item))
-      backlinkValues[id] = .object(["title": item["title"]!, "url": item["url"]!, "folder": item["folder"]!])
+      backlinkValues[id] = Self.backlink(fromItem: item)
     }
     folderTree = LinkTree(
       rootIDs: site.rootFolderIDs, childIDs: site.folders.mapValues(\.childIDs), nextID: &nextID,
@@ -221,6 +221,11 @@ extension PageContext {
     var item = makeNoteItem(id)
     item["current"] = .bool(id == selected)
     return .object(item)
+  }
+
+  /// A note as a backlink (title, URL, folder), taken from its list entry.
+  static func backlink(fromItem item: [String: TemplateValue]) -> TemplateValue {
+    .object(["title": item["title"] ?? .null, "url": item["url"] ?? .null, "folder": item["folder"] ?? .null])
   }
 
   func makeNoteItem(_ id: String) -> [String: TemplateValue] {

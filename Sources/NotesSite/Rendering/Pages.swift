@@ -209,12 +209,7 @@ extension PageContext {
     let attachments = attachmentIDs(of: note.id)
     // Made once per note (`precompute`): looking each linking note up here copied it.
     let backlinks = (graph.backlinks[note.id] ?? []).compactMap { id -> TemplateValue? in
-      if let made = backlinkValues[id] { return made }
-      guard let other = site.notes[id] else { return nil }
-      return .object([
-        "title": .string(other.title), "url": .string(urls.url(.note(id))),
-        "folder": .string(site.folders[other.folderID]?.name ?? ""),
-      ])
+      backlinkValues[id] ?? (site.notes.index(forKey: id) == nil ? nil : Self.backlink(fromItem: makeNoteItem(id)))
     }
     return .object([
       "id": .string(note.id),
