@@ -81,11 +81,11 @@ enum WikiLinkSyntax {
     root.walk { node, entering in
       guard entering else { return }
       switch node.type {
-      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK:
+      case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_HTML_BLOCK, CMARK_NODE_CODE_BLOCK:
         if let c = cmark_node_get_literal(node.pointer), marked(c) { node.setLiteral(restored(c)) }
-      case CMARK_NODE_CODE_BLOCK:
-        if let c = cmark_node_get_literal(node.pointer), marked(c) { node.setLiteral(restored(c)) }
-        if let c = cmark_node_get_fence_info(node.pointer), marked(c) { cmark_node_set_fence_info(node.pointer, restored(c)) }
+        if node.type == CMARK_NODE_CODE_BLOCK, let c = cmark_node_get_fence_info(node.pointer), marked(c) {
+          cmark_node_set_fence_info(node.pointer, restored(c))
+        }
       case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
         if let c = cmark_node_get_url(node.pointer), marked(c) { node.setURL(restored(c)) }
         if let c = cmark_node_get_title(node.pointer), marked(c) { cmark_node_set_title(node.pointer, restored(c)) }
