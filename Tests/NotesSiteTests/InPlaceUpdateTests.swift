@@ -109,6 +109,25 @@ import Testing
     // Text before links the build warned about (an ambiguous name, a missing heading) moves
     // the warnings with the links.
     edited("content/Work/Ideas.md") { $0.replacingOccurrences(of: "Back to", with: "A line first.\n\nAnd then, back to") },
+    // What the note's entry in lists shows of its text: the preview (which the feed shows too)
+    // and the task counts. Every page that shows the entry changes with it: the note's own,
+    // those of the notes beside it in its folder's list, its folder's and tags' list pages,
+    // home. Markup characters in the preview are escaped as a whole build escapes them.
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "- [ ] ship", with: "- [x] ship") },
+    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "This opening", with: "The <opening> & \"its\"") },
+    edited("content/Work/Roadmap.md") {
+      $0.replacingOccurrences(of: "- [ ] ship", with: "- [ ] ship\n- [ ] test").replacingOccurrences(of: "This opening", with: "That")
+    },
+    edited("content/Home/Recipes.md") { $0.replacingOccurrences(of: "This opening paragraph", with: "A recipe") },
+    // No preview left (a code block is not one), and task counts where there were none, and
+    // none where there were some.
+    edited("content/Work/Spec.md") {
+      $0.replacingOccurrences(of: opening, with: "").replacingOccurrences(of: "$$E = mc^2$$\n", with: "")
+    },
+    edited("content/Work/Spec.md") { $0 + "\n- [ ] review\n" },
+    edited("content/Work/Roadmap.md") {
+      $0.replacingOccurrences(of: "- [ ] ship\n- [x] plan\n", with: "Shipping and planning.\n")
+    },
   ])
   func aChangeOfTextIsMadeInPlaceAndEqualsAWholeBuild(edit: (String, String)) async throws {
     let site = try await Self.freshSite()
@@ -120,15 +139,13 @@ import Testing
   }
 
   @Test(arguments: [
-    // Title, heading, tag, task, a new link, a removed link, the preview, a new embed, front
-    // matter: other pages show these, so the whole site is built.
+    // Title, heading, tag, a new link, a removed link, a new embed, front matter: other pages
+    // show these, so the whole site is built.
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "# Roadmap", with: "# Road map") },
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "## Q1", with: "## First quarter") },
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "#plan.", with: "#plan #later.") },
-    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "- [ ] ship", with: "- [x] ship") },
     edited("content/Work/Roadmap.md") { $0 + "\nAnd [[Spec]].\n" },
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "[[Ideas]], ", with: "") },
-    edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "This opening", with: "The opening") },
     edited("content/Work/Spec.md") { $0 + "\n![[Ideas]]\n" },
     edited("content/Work/Spec.md") { $0.replacingOccurrences(of: "updated: 2026-07-01", with: "updated: 2026-07-02") },
     // Notes whose text other pages show or whose dates are the file's.
@@ -141,6 +158,36 @@ import Testing
     let site = try await Self.freshSite()
     defer { site.remove() }
     #expect(try await Self.rebuild(after: [edit], site: site) == 0)
+  }
+
+  @Test func aNewPreviewChangesTheListPageItIsOnAndNoOther() async throws {
+    // Two notes per list page: Work's notes are on two pages, and only the pages of the notes
+    // on the edited note's list page show its entry. A pinned note's entry has a badge.
+    var files = Self.files
+    files["notes-site.yml"] = "title: Paged\nnotes_per_page: 2\n"
+    files["content/Work/Ideas.md"] = files["content/Work/Ideas.md"]!.replacingOccurrences(of: "date: 2026-01-02", with: "date: 2026-01-02\npinned: true")
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    let before = site.snapshot()
+    for (path, old, new) in [
+      ("content/Work/Ideas.md", "This opening paragraph", "A new opening"),
+      ("content/Work/Spec.md", "This opening paragraph", "Another opening"),
+    ] {
+      files[path] = files[path]!.replacingOccurrences(of: old, with: new)
+      #expect(try await Self.rebuild(after: [(path, files[path]!)], site: site) == 1)
+    }
+    let after = site.snapshot()
+    let changed = Set(after.keys.filter { before[$0] != after[$0] && $0.hasSuffix(".html") })
+    // Ideas (pinned) and Roadmap share Work's first list page; Spec is alone on the second.
+    #expect(changed.contains("work/ideas/index.html"))
+    #expect(changed.contains("work/roadmap/history/index.html"))
+    #expect(changed.contains("work/spec/collaborators/index.html"))
+    #expect(changed.contains("work/index.html") && changed.contains("work/_page/2/index.html"))
+    #expect(!changed.contains("home/meeting/index.html"))
+    #expect(try site.page("work/roadmap").contains("A new opening"))
+    #expect(try !site.page("work/roadmap").contains("Another opening"))
   }
 
   @Test func editsOneAfterAnotherStayInPlaceAndEqual() async throws {
@@ -195,7 +242,7 @@ import Testing
     let edit = Self.edited("content/Work/Roadmap.md") { $0 + "\nMore.\n" }
     #expect(try await Self.rebuild(after: [edit], site: site) == 0)
     // A damaged edit state is ignored.
-    try site.write("._site.notes-site-edits", "notes-site-edits-1\ngarbage")
+    try site.write("._site.notes-site-edits", "notes-site-edits-2\ngarbage")
     #expect(try await Self.rebuild(after: [(edit.0, edit.1 + "\nAgain.\n")], site: site) == 0)
   }
 

@@ -132,8 +132,9 @@ import Testing
     try site.ageFiles()
     #expect(await site.build().notesRendered == 5)
     // Recipes is embedded by nobody: it alone is rendered again, plus Garden, which embeds
-    // another note and is never taken from the cache.
-    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    // another note and is never taken from the cache. (The new tag, which other pages show,
+    // makes it a whole build: an edit of the text alone would be made in place.)
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup. #soup\n")
     let report = await site.build()
     #expect(report.exitCode == 0)
     #expect(report.notesRendered == 2)
@@ -159,7 +160,8 @@ import Testing
     try site.ageFiles()
     let first = await site.build()
     let warning = try #require(first.diagnostics.first { $0.message.contains("Nowhere at all") })
-    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    // A new tag: a whole build, not an update in place.
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup. #soup\n")
     let second = await site.build()
     #expect(second.notesRendered == 2)
     #expect(second.diagnostics.contains(warning))
@@ -204,7 +206,8 @@ import Testing
     try site.ageFiles()
     let first = await site.build()
     let warning = try #require(first.diagnostics.first { $0.message.contains("'Plan' matches 2 files") })
-    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup.\n")
+    // A new tag: a whole build, not an update in place.
+    try site.write("content/Home/Recipes.md", Self.files["content/Home/Recipes.md"]! + "\nMore soup. #soup\n")
     let second = await site.build()
     #expect(second.notesLinked == 1)
     #expect(second.diagnostics.contains(warning))

@@ -11,7 +11,7 @@ import NotesSearch
 /// later replaces an earlier one for the same file, which is how an in-place update records
 /// what it did. A file that cannot be read, or a record cut short, is ignored.
 struct EditState {
-  static let magic = Array("notes-site-edits-1\n".utf8)
+  static let magic = Array("notes-site-edits-2\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "edits") }
 
@@ -33,6 +33,9 @@ struct EditState {
     /// (an edit within the file system's timestamp granularity after it may not show).
     var stamp: String
     var scannedAt: Date
+    /// The folder list page that shows the note's entry (its output path), so the notes that
+    /// share it can be found without reading every record; empty when none does.
+    var group = ""
     /// Empty for a draft (not published).
     var id = ""
     /// Whether an edit to this note alone can be made in place: it is published, embeds no
@@ -41,6 +44,12 @@ struct EditState {
     var inPlace = false
     /// `EditState.shape` of its front matter and analysis.
     var shape: UInt64 = 0
+    /// `EditState.entry` of its analysis: what its entry in notes lists shows of its text.
+    var entry: UInt64 = 0
+    /// Output paths of the list pages that show its entry (`group` first), and of its own
+    /// pages (its note page first), which show its entry marked as the one open.
+    var listPages: [String] = []
+    var pages: [String] = []
     /// Line and column of each of its references, in order (two numbers each).
     var positions: [Int] = []
     /// How its references resolved, and the kinds of the files among them.
@@ -54,8 +63,9 @@ struct EditState {
     var htmlHash: UInt64 = 0
     /// Its search document: number in the index, and what the index shows besides the text.
     var search: Search?
-    /// Its HTML when the feed carries it.
+    /// Its HTML and preview when the feed carries it.
     var feedHTML: String?
+    var feedPreview: String?
   }
 
   struct Search {
@@ -70,6 +80,7 @@ struct EditState {
   struct Slot {
     var stamp: String
     var scannedAt: Date
+    var group: String
     var range: Range<Int>
   }
 
@@ -88,8 +99,11 @@ struct EditState {
     while reader.offset < bytes.count {
       guard let length = reader.int(), length > 0, reader.offset + length <= bytes.count else { break }
       let start = reader.offset
-      guard let path = reader.string(), let stamp = reader.string(), let scanned = reader.u64() else { break }
-      slots[path] = Slot(stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)), range: start..<(start + length))
+      guard let path = reader.string(), let stamp = reader.string(), let scanned = reader.u64(), let group = reader.string()
+      else { break }
+      slots[path] = Slot(
+        stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)), group: group,
+        range: start..<(start + length))
       reader.offset = start + length
     }
     let header = Header(identity: identity, base: base, notes: notes, folders: folders, pages: pages)
@@ -128,8 +142,9 @@ struct EditState {
   }
 
   /// A hash of what other pages show of a note, or what decides it (its front matter, title
-  /// heading, preview, tags, references, headings, block ids, task counts), and one of where
-  /// its references are. An edit that keeps the first changes only the note's own text.
+  /// heading, tags, references, headings, block ids), and one of where its references are;
+  /// its entry in lists (`entry`) aside. An edit that keeps the first changes only the note's
+  /// own text and perhaps its entry.
   static func shape(_ frontMatter: FrontMatter, _ analysis: NoteAnalysis) -> (shape: UInt64, positions: [Int]) {
     var h = StableHasher()
     func optional(_ s: String?) {
@@ -153,7 +168,6 @@ struct EditState {
     optional(f.lang)
     let a = analysis
     optional(a.firstH1)
-    h.combine(a.preview)
     h.combine(a.tags)
     h.combine(a.references.count)
     var positions: [Int] = []
@@ -170,20 +184,36 @@ struct EditState {
       h.combine([heading.text, heading.id])
     }
     h.combine(a.blockIDs)
-    h.combine(a.tasks.done)
-    h.combine(a.tasks.total)
     return (h.value, positions)
   }
 
-  /// The records of a finished build: `parsed` holds every note file read (drafts too), `site`
-  /// the published notes, `documents` the search index's (`SiteBuilder.searchDocuments`, in
+  /// A hash of what a note's entry in notes lists shows of its text: its preview and task
+  /// counts.
+  static func entry(_ analysis: NoteAnalysis) -> UInt64 {
+    var h = StableHasher()
+    h.combine(analysis.preview)
+    h.combine(analysis.tasks.done)
+    h.combine(analysis.tasks.total)
+    return h.value
+  }
+
+  /// Where a note's entry in notes lists is shown: `group` and `lists` as in `Record`.
+  struct Placement {
+    var group = ""
+    var lists: [String] = []
+    var pages: [String] = []
+  }
+
+  /// The records of a finished build: `parsed` holds every note file read (drafts too), `notes`
+  /// every note file there is, `site` the published notes, `placements` where each note's
+  /// entry in lists is shown, `documents` the search index's (`SiteBuilder.searchDocuments`, in
   /// the order of the notes' IDs), `links`, `html` and
   /// `renderWarnings` each note's resolved links, HTML and warnings of rendering, `warnings`
   /// every warning of the build.
   static func records(
     parsed: [(ContentTree.Entry, NoteCache.Entry)], site: Site, documents: [SearchDocument],
     links: [String: SiteGraph.Links], renderWarnings: [String: [Diagnostic]], html: [String: String],
-    warnings: [Diagnostic], scannedAt: Date
+    placements: [String: Placement], warnings: [Diagnostic], notes: [ContentTree.Entry], scannedAt: Date
   ) -> [Record] {
     // What is needed of each note, read once: a lookup in `site.notes` copies a whole note.
     let facts = site.notes.mapValues { note in
@@ -216,9 +246,12 @@ struct EditState {
     for w in warnings { if let path = w.location?.path { warningsByPath[path, default: []].append(w) } }
 
     // By index: a note's parse results are large values, and each copy retains all of them.
-    return parsed.indices.map { i in
+    var records = parsed.indices.map { i in
       let entry = parsed[i].0
       var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
+      if let id = idByPath[entry.path], let placement = placements[id] {
+        (record.group, record.listPages, record.pages) = (placement.group, placement.lists, placement.pages)
+      }
       guard let id = idByPath[entry.path], let note = facts[id], !embedded.contains(id), !embeds.contains(id) else {
         return record
       }
@@ -231,11 +264,13 @@ struct EditState {
       if inFeed.contains(id) {
         guard text.utf8.count <= SiteBuilder.feedContentLimit else { return record }
         record.feedHTML = text
+        record.feedPreview = parsed[i].1.analysis.preview
       }
       guard let found = links[id] else { return record }
       record.id = id
       record.inPlace = true
       (record.shape, record.positions) = Self.shape(parsed[i].1.frontMatter, parsed[i].1.analysis)
+      record.entry = Self.entry(parsed[i].1.analysis)
       record.resolved = found.resolved
       for case .file(let file) in found.resolved.values { record.fileKinds[file] = site.files[file]?.kind ?? .other }
       // The build's warnings about the note less those of rendering it, which an edit redoes.
@@ -252,6 +287,18 @@ struct EditState {
       }
       return record
     }
+    // Notes read with a warning are not in the parse cache; an edit of one takes a whole
+    // build. Where their entries are shown is kept all the same: an edit of a note beside one
+    // in a list changes its pages.
+    let recorded = Set(records.map(\.path))
+    for entry in notes where !recorded.contains(entry.path) {
+      var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
+      if let id = idByPath[entry.path], let placement = placements[id] {
+        (record.group, record.listPages, record.pages) = (placement.group, placement.lists, placement.pages)
+      }
+      records.append(record)
+    }
+    return records
   }
 
   static func hashHTML(_ html: String) -> UInt64 {
@@ -267,9 +314,13 @@ extension CacheEncoder {
     w.string(r.path)
     w.string(r.stamp)
     w.u64(r.scannedAt.timeIntervalSince1970.bitPattern)
+    w.string(r.group)
     w.string(r.id)
     w.bool(r.inPlace)
     w.u64(r.shape)
+    w.u64(r.entry)
+    w.strings(r.listPages)
+    w.strings(r.pages)
     w.int(r.positions.count)
     for n in r.positions { w.int(n) }
     w.links(SiteGraph.Links(files: [], notes: [], diagnostics: r.warnings, resolved: r.resolved))
@@ -289,6 +340,7 @@ extension CacheEncoder {
       w.u64(s.updated.timeIntervalSince1970.bitPattern)
     }
     w.optional(r.feedHTML)
+    w.optional(r.feedPreview)
     int(w.bytes.count)
     bytes += w.bytes
   }
@@ -296,8 +348,9 @@ extension CacheEncoder {
 
 extension CacheDecoder {
   mutating func editRecord() -> EditState.Record? {
-    guard let path = string(), let stamp = string(), let scanned = u64(), let id = string(), let inPlace = bool(),
-      let shape = u64(), let positionCount = int(), positionCount >= 0, positionCount < 10_000_000
+    guard let path = string(), let stamp = string(), let scanned = u64(), let group = string(), let id = string(),
+      let inPlace = bool(), let shape = u64(), let entry = u64(), let listPages = strings(), let pages = strings(),
+      let positionCount = int(), positionCount >= 0, positionCount < 10_000_000
     else { return nil }
     var positions: [Int] = []
     for _ in 0..<positionCount {
@@ -307,6 +360,7 @@ extension CacheDecoder {
     guard let links = links(), let kindCount = int(), kindCount >= 0 else { return nil }
     var r = EditState.Record(path: path, stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)))
     (r.id, r.inPlace, r.shape, r.positions) = (id, inPlace, shape, positions)
+    (r.group, r.entry, r.listPages, r.pages) = (group, entry, listPages, pages)
     (r.resolved, r.warnings) = (links.resolved, links.diagnostics)
     for _ in 0..<kindCount {
       guard let file = string(), let raw = string(), let kind = AttachmentKind(rawValue: raw) else { return nil }
@@ -320,8 +374,8 @@ extension CacheDecoder {
       r.search = EditState.Search(
         number: number, title: title, folder: folder, url: url, updated: Date(timeIntervalSince1970: Double(bitPattern: updated)))
     }
-    guard let feed = optional() else { return nil }
-    r.feedHTML = feed
+    guard let feed = optional(), let feedPreview = optional() else { return nil }
+    (r.feedHTML, r.feedPreview) = (feed, feedPreview)
     return r
   }
 }

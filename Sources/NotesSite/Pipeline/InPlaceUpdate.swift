@@ -13,14 +13,17 @@ import Synchronization
 
 /// The rebuild after an edit to the text of a few notes, done in place.
 ///
-/// Most edits change a note's text and nothing any other page shows of it: its title, dates,
-/// tags, preview, headings, links and task counts stay as they were. Then the only files of
-/// the site that change are the note's page (its HTML), the search index (its text) and, when
-/// the feed carries the note, the feed. This path reads the edit state of the last build
-/// (`EditState`), renders the changed notes with the links that build resolved, splices the
-/// new HTML into the pages where the old HTML stands (checked by length and hash), updates the
-/// search index with `SearchIndex.replacing`, and writes those files over the old ones, each
-/// atomically. Anything it cannot prove unchanged sends the build down the whole path, which
+/// Most edits change a note's text and nothing any other page shows of it but perhaps its
+/// entry in notes lists: its title, dates, tags, headings and links stay as they were. Then
+/// the only files of the site that change are the note's page (its HTML), the search index
+/// (its text), the feed when it carries the note and, when the preview or the task counts
+/// changed, the pages that show its entry: its own, those of the notes in the same page of
+/// its folder's list, its folder's and tags' list pages, and home when it is recent. This path
+/// reads the edit state of the last build (`EditState`), renders the changed notes with the
+/// links that build resolved, splices the new HTML into the pages where the old HTML stands
+/// (checked by length and hash), puts the new list entry where the old one stands (found
+/// once on each page, or nothing is done), updates the search index with
+/// `SearchIndex.replacing`, and writes those files over the old ones, each atomically. Anything it cannot prove unchanged sends the build down the whole path, which
 /// gives the same bytes: the tests compare the two on every kind of edit.
 extension SiteBuilder {
   /// The most changed notes an update in place takes on; more go through a whole build.
@@ -113,13 +116,61 @@ extension SiteBuilder {
       else { return clock.refuse() }
       files[pagePath] = spliced
 
+      // A new preview or new task counts: the note's entry in notes lists changes, on every
+      // page that shows it. Its own pages show it marked as open; the list pages that show it
+      // and the pages of the notes its folder's list page shows, as it stands in that list.
+      let entryHash = EditState.entry(source.analysis)
+      if entryHash != record.entry {
+        let group = record.group
+        guard !group.isEmpty, record.listPages.first == group, let own = record.pages.first,
+          let listPage = current(group), let ownPage = current(own)
+        else { return clock.refuse() }
+        let url = Mustache.escapeHTML(urls.url(.note(record.id)))
+        let tasks = source.analysis.tasks
+        let label =
+          tasks.total > 0 ? x.l10n.format("tasks_progress", ["done": "\(tasks.done)", "total": "\(tasks.total)"]) : ""
+        let preview = source.analysis.preview
+        guard let plain = Self.entryLine(in: listPage, opening: "<a href=\"\(url)\">"),
+          let marked = Self.entryLine(in: ownPage, opening: "<a href=\"\(url)\" aria-current=\"page\">"),
+          let newPlain = Self.entry(plain, tasks: label, preview: preview),
+          let newMarked = Self.entry(marked, tasks: label, preview: preview)
+        else { return clock.refuse() }
+        var plainPages = record.listPages
+        for (path, slot) in state.slots where slot.group == group && path != entry.path {
+          guard let other = state.record(path), !other.pages.isEmpty else { return clock.refuse() }
+          plainPages += other.pages
+        }
+        guard (plainPages + record.pages).allSatisfy(Self.isOutputPath) else { return clock.refuse() }
+        for (paths, old, new) in [(record.pages, marked, newMarked), (plainPages, plain, newPlain)] {
+          for path in paths {
+            guard let bytes = current(path), let edited = Self.replacingOnly(old, with: new, in: bytes) else {
+              return clock.refuse()
+            }
+            files[path] = edited
+          }
+        }
+        // The feed shows the preview as the summary of the note's entry, on the line before its
+        // HTML (which tells the entry from others with the same summary).
+        if let old = record.feedPreview, old != preview {
+          func summary(_ text: String) -> [UInt8] {
+            Array(("<summary>" + Mustache.escapeHTML(xmlText(text)) + "</summary>\n").utf8)
+          }
+          let (before, content) = (summary(old), Self.feedContent(record.feedHTML ?? ""))
+          guard record.feedHTML?.isEmpty == false, let bytes = current("feed.xml"), let at = bytes.byteRange(of: content),
+            bytes[at.upperBound...].byteRange(of: content) == nil, at.lowerBound >= before.count,
+            bytes[(at.lowerBound - before.count)..<at.lowerBound].elementsEqual(before)
+          else { return clock.refuse() }
+          files["feed.xml"] = Array(bytes[..<(at.lowerBound - before.count)]) + summary(preview) + bytes[at.lowerBound...]
+          record.feedPreview = preview
+        }
+        record.entry = entryHash
+      }
+
       if let old = record.feedHTML {
         guard !old.isEmpty, !html.isEmpty, html.utf8.count <= feedContentLimit, let bytes = current("feed.xml")
         else { return clock.refuse() }
-        func content(_ html: String) -> [UInt8] {
-          Array(("<content type=\"html\">" + Mustache.escapeHTML(xmlText(html)) + "</content>").utf8)
-        }
-        guard let edited = Self.replacingOnly(content(old), with: content(html), in: bytes) else { return clock.refuse() }
+        guard let edited = Self.replacingOnly(Self.feedContent(old), with: Self.feedContent(html), in: bytes)
+        else { return clock.refuse() }
         files["feed.xml"] = edited
         record.feedHTML = html
       }
@@ -217,7 +268,7 @@ extension SiteBuilder {
   /// `page` with `html` in place of the note HTML `record` describes, or nil when the page does
   /// not hold that HTML where the note template puts it.
   static func splice(_ html: String, into page: [UInt8], replacing record: EditState.Record) -> [UInt8]? {
-    guard let opening = page.firstRange(of: noteBodyOpening) else { return nil }
+    guard let opening = page.byteRange(of: noteBodyOpening) else { return nil }
     let start = opening.upperBound
     let end = start + record.htmlLength
     guard end + noteBodyClosing.count <= page.count,
@@ -232,10 +283,69 @@ extension SiteBuilder {
     return out
   }
 
+  /// Whether `path`, read from the edit state, names a file inside the output: relative, with
+  /// no empty, `.` or `..` parts.
+  static func isOutputPath(_ path: String) -> Bool {
+    !path.hasPrefix("/") && !path.utf8.contains(0)
+      && !path.split(separator: "/", omittingEmptySubsequences: false).contains { $0.isEmpty || $0 == "." || $0 == ".." }
+  }
+
+  /// A note's HTML as the feed's `content` element holds it.
+  static func feedContent(_ html: String) -> [UInt8] {
+    Array(("<content type=\"html\">" + Mustache.escapeHTML(xmlText(html)) + "</content>").utf8)
+  }
+
+  /// The line of `page` that holds a notes-list entry opening with `opening` (its link,
+  /// `<a href="…">`), newline included; nil unless `opening` is in the page once, right after
+  /// an entry's `<li…>` at the start of a line that ends the entry.
+  static func entryLine(in page: [UInt8], opening: String) -> [UInt8]? {
+    let needle = Array(opening.utf8)
+    guard let hit = page.byteRange(of: needle), page[hit.upperBound...].byteRange(of: needle) == nil,
+      let newline = page[hit.upperBound...].firstIndex(of: 0x0A)
+    else { return nil }
+    let start = page[..<hit.lowerBound].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+    let item = page[start..<hit.lowerBound]
+    guard item.starts(with: "<li".utf8), item.last == UInt8(ascii: ">"), item.dropFirst().firstIndex(of: UInt8(ascii: "<")) == nil
+    else { return nil }
+    let line = Array(page[start...newline])
+    guard line.suffix(6).elementsEqual("</li>\n".utf8) else { return nil }
+    return line
+  }
+
+  /// `line`, a notes-list entry as the built-in note-list template writes it, with `tasks`
+  /// (the task counts' label, empty for none) and `preview` in place of its own; nil when the
+  /// line is not laid out as that template lays it out. What it shows is escaped, so a `<`
+  /// in it is always markup.
+  static func entry(_ line: [UInt8], tasks: String, preview: String) -> [UInt8]? {
+    let spanEnd = Array("</span>".utf8)
+    guard let time = line.byteRange(of: Array("</time>".utf8)) else { return nil }
+    var out = Array(line[..<time.upperBound])
+    var rest = line[time.upperBound...]
+    // The pinned badge stays; the task counts and the preview give way to the new ones.
+    for (opening, kept) in [(" <span class=\"badge\">", true), (" <span class=\"tasks\">", false)] {
+      guard rest.starts(with: opening.utf8) else { continue }
+      guard let close = rest.byteRange(of: spanEnd) else { return nil }
+      if kept { out += rest[..<close.upperBound] }
+      rest = rest[close.upperBound...]
+    }
+    guard rest.starts(with: spanEnd) else { return nil }
+    rest = rest.dropFirst(spanEnd.count)
+    if rest.starts(with: "<span class=\"preview\">".utf8) {
+      guard let close = rest.byteRange(of: spanEnd) else { return nil }
+      rest = rest[close.upperBound...]
+    }
+    guard rest.elementsEqual("</a></li>\n".utf8) else { return nil }
+    if !tasks.isEmpty { out += (" <span class=\"tasks\">☑ " + Mustache.escapeHTML(tasks) + "</span>").utf8 }
+    out += spanEnd
+    if !preview.isEmpty { out += ("<span class=\"preview\">" + Mustache.escapeHTML(preview) + "</span>").utf8 }
+    out += "</a></li>\n".utf8
+    return out
+  }
+
   /// `bytes` with the one occurrence of `old` replaced by `new`; nil when `old` is not there
   /// exactly once.
   static func replacingOnly(_ old: [UInt8], with new: [UInt8], in bytes: [UInt8]) -> [UInt8]? {
-    guard let first = bytes.firstRange(of: old), bytes[first.upperBound...].firstRange(of: old) == nil else { return nil }
+    guard let first = bytes.byteRange(of: old), bytes[first.upperBound...].byteRange(of: old) == nil else { return nil }
     return Array(bytes[..<first.lowerBound]) + new + bytes[first.upperBound...]
   }
 
@@ -303,4 +413,28 @@ struct ReplayResolver: LinkResolver {
   }
 
   func tagURL(_ tag: String) -> String { NoteResolver.tagURL(tag, urls: urls) }
+}
+
+extension Collection where Self: ContiguousBytes, Index == Int, Element == UInt8 {
+  /// The first range of `needle` in these bytes, found with `memchr` and `memcmp`: the
+  /// generic `firstRange(of:)` walks byte by byte through protocol witnesses, and an update
+  /// in place searches hundreds of pages for a note's list entry.
+  func byteRange(of needle: [UInt8]) -> Range<Int>? {
+    guard let first = needle.first else { return nil }
+    let base = startIndex
+    return withUnsafeBytes { haystack -> Range<Int>? in
+      needle.withUnsafeBytes { pattern -> Range<Int>? in
+        guard let hay = haystack.baseAddress, haystack.count >= pattern.count else { return nil }
+        let last = haystack.count - pattern.count
+        var i = 0
+        while i <= last {
+          guard let hit = memchr(hay + i, Int32(first), last - i + 1) else { return nil }
+          let at = UnsafeRawPointer(hit) - hay
+          if memcmp(hit, pattern.baseAddress!, pattern.count) == 0 { return (base + at)..<(base + at + pattern.count) }
+          i = at + 1
+        }
+        return nil
+      }
+    }
+  }
 }

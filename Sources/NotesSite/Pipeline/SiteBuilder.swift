@@ -321,6 +321,7 @@ public enum SiteBuilder {
     let editHeader = EditState.Header(
       identity: InputFingerprint.binaryIdentity, base: base, notes: site.notes.count, folders: site.folders.count,
       pages: jobs.count)
+    let pageJobs = jobs
     let editStateWritten = Task {
       var links: [String: SiteGraph.Links] = [:]
       var renderWarnings: [String: [Diagnostic]] = [:]
@@ -328,15 +329,10 @@ public enum SiteBuilder {
         links[id] = entry.links
         renderWarnings[id] = entry.diagnostics
       }
-      var records = EditState.records(
+      let records = EditState.records(
         parsed: parsedNotes, site: site, documents: await searchIndex.value.documents, links: links,
-        renderWarnings: renderWarnings,
-        html: noteHTML, warnings: buildWarnings, scannedAt: scannedAt)
-      // Notes read with a warning are not in the parse cache; an edit of one takes a whole build.
-      let recorded = Set(records.map(\.path))
-      for entry in noteEntries where !recorded.contains(entry.path) {
-        records.append(EditState.Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt))
-      }
+        renderWarnings: renderWarnings, html: noteHTML, placements: pages.entryPlacements(pageJobs),
+        warnings: buildWarnings, notes: noteEntries, scannedAt: scannedAt)
       EditState.write(editHeader, records, to: pendingEditState)
     }
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }

@@ -41,6 +41,35 @@ extension PageContext {
     return jobs
   }
 
+  /// Where each note's entry in notes lists is shown, as output paths: the list pages (its
+  /// folder's first, then its tags', then home and the not-found page when it is among the
+  /// recent notes), and its own pages, the note page first.
+  func entryPlacements(_ jobs: [PageJob]) -> [String: EditState.Placement] {
+    var placements: [String: EditState.Placement] = [:]
+    for id in site.folders.keys.sorted() {
+      for (i, note) in site.folders[id]!.noteIDs.enumerated() {
+        let path = Route.folder(id, page: i / notesPerPage + 1).path + "index.html"
+        placements[note, default: .init()].group = path
+        placements[note, default: .init()].lists.append(path)
+      }
+    }
+    for tag in site.tags.keys.sorted() {
+      for (i, note) in site.tags[tag]!.enumerated() {
+        placements[note, default: .init()].lists.append(Route.tag(tag, page: i / notesPerPage + 1).path + "index.html")
+      }
+    }
+    for note in site.recentNoteIDs.prefix(notesPerPage) {
+      placements[note, default: .init()].lists += [Route.home.path + "index.html", "404.html"]
+    }
+    for case .route(let route) in jobs {
+      switch route {
+      case .note(let id), .noteDetail(let id, _): placements[id, default: .init()].pages.append(route.path + "index.html")
+      default: break
+      }
+    }
+    return placements
+  }
+
   /// A note's attachments with the URL segment each gets under `…/attachments/`.
   func attachmentIDs(of noteID: String) -> [(segment: String, file: FileAsset)] {
     if let prepared = noteAttachments[noteID] { return prepared }
