@@ -119,6 +119,10 @@ import Testing
       $0.replacingOccurrences(of: "- [ ] ship", with: "- [ ] ship\n- [ ] test").replacingOccurrences(of: "This opening", with: "That")
     },
     edited("content/Home/Recipes.md") { $0.replacingOccurrences(of: "This opening paragraph", with: "A recipe") },
+    // A new section, and a heading renamed, in notes no link points into: only their own
+    // pages show their headings.
+    edited("content/Work/Spec.md") { $0 + "\n## Usage\n\nHow to use it.\n" },
+    edited("content/Home/Recipes.md") { $0.replacingOccurrences(of: "No heading here.", with: "## Soups\n\nA heading now.") },
     // No preview left (a code block is not one), and task counts where there were none, and
     // none where there were some.
     edited("content/Work/Spec.md") {
@@ -139,8 +143,8 @@ import Testing
   }
 
   @Test(arguments: [
-    // Title, heading, tag, a new link, a removed link, a new embed, front matter: other pages
-    // show these, so the whole site is built.
+    // Title, a heading another note links to, tag, a new link, a removed link, a new embed,
+    // front matter: other pages show these, so the whole site is built.
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "# Roadmap", with: "# Road map") },
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "## Q1", with: "## First quarter") },
     edited("content/Work/Roadmap.md") { $0.replacingOccurrences(of: "#plan.", with: "#plan #later.") },

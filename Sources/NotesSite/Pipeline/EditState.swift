@@ -46,6 +46,10 @@ struct EditState {
     var shape: UInt64 = 0
     /// `EditState.entry` of its analysis: what its entry in notes lists shows of its text.
     var entry: UInt64 = 0
+    /// `EditState.anchors` of its analysis, and whether any note (itself included) links to
+    /// one of its headings or blocks: then a change of them may change what those links do.
+    var anchors: UInt64 = 0
+    var linkedInto = false
     /// Output paths of the list pages that show its entry (`group` first), and of its own
     /// pages (its note page first), which show its entry marked as the one open.
     var listPages: [String] = []
@@ -142,9 +146,10 @@ struct EditState {
   }
 
   /// A hash of what other pages show of a note, or what decides it (its front matter, title
-  /// heading, tags, references, headings, block ids), and one of where its references are;
-  /// its entry in lists (`entry`) aside. An edit that keeps the first changes only the note's
-  /// own text and perhaps its entry.
+  /// heading, tags, references), and one of where its references are; its entry in lists
+  /// (`entry`) and its headings and block ids (`anchors`) aside. An edit that keeps the first
+  /// changes only the note's own text, perhaps its entry, and its anchors, which only links
+  /// into it show.
   static func shape(_ frontMatter: FrontMatter, _ analysis: NoteAnalysis) -> (shape: UInt64, positions: [Int]) {
     var h = StableHasher()
     func optional(_ s: String?) {
@@ -178,13 +183,20 @@ struct EditState {
       optional(r.fragment)
       positions += [r.line, r.column]
     }
-    h.combine(a.headings.count)
-    for heading in a.headings {
+    return (h.value, positions)
+  }
+
+  /// A hash of a note's headings and block ids: what a link to `Note#heading` or
+  /// `Note#^block` resolves against.
+  static func anchors(_ analysis: NoteAnalysis) -> UInt64 {
+    var h = StableHasher()
+    h.combine(analysis.headings.count)
+    for heading in analysis.headings {
       h.combine(heading.level)
       h.combine([heading.text, heading.id])
     }
-    h.combine(a.blockIDs)
-    return (h.value, positions)
+    h.combine(analysis.blockIDs)
+    return h.value
   }
 
   /// A hash of what a note's entry in notes lists shows of its text: its preview and task
@@ -222,15 +234,19 @@ struct EditState {
     }
     var idByPath: [String: String] = [:]
     for (id, note) in facts { idByPath[note.sourcePath] = id }
-    // Notes shown inside other notes: their text is on those notes' pages too.
+    // Notes shown inside other notes: their text is on those notes' pages too. And notes
+    // whose headings or blocks a link points at.
     var embedded = Set<String>()
     var embeds = Set<String>()
+    var linkedInto = Set<String>()
     for (id, found) in links {
-      for (key, target) in found.resolved where key.kind == .wikiEmbed {
-        if case .note(let other, _) = target {
+      for (key, target) in found.resolved {
+        guard case .note(let other, _) = target else { continue }
+        if key.kind == .wikiEmbed {
           embedded.insert(other)
           embeds.insert(id)
         }
+        if key.fragment != nil { linkedInto.insert(other) }
       }
     }
     // The search index numbers documents newest first, as `SearchIndex.build` orders them.
@@ -271,6 +287,8 @@ struct EditState {
       record.inPlace = true
       (record.shape, record.positions) = Self.shape(parsed[i].1.frontMatter, parsed[i].1.analysis)
       record.entry = Self.entry(parsed[i].1.analysis)
+      record.anchors = Self.anchors(parsed[i].1.analysis)
+      record.linkedInto = linkedInto.contains(id)
       record.resolved = found.resolved
       for case .file(let file) in found.resolved.values { record.fileKinds[file] = site.files[file]?.kind ?? .other }
       // The build's warnings about the note less those of rendering it, which an edit redoes.
@@ -319,6 +337,8 @@ extension CacheEncoder {
     w.bool(r.inPlace)
     w.u64(r.shape)
     w.u64(r.entry)
+    w.u64(r.anchors)
+    w.bool(r.linkedInto)
     w.strings(r.listPages)
     w.strings(r.pages)
     w.int(r.positions.count)
@@ -349,7 +369,8 @@ extension CacheEncoder {
 extension CacheDecoder {
   mutating func editRecord() -> EditState.Record? {
     guard let path = string(), let stamp = string(), let scanned = u64(), let group = string(), let id = string(),
-      let inPlace = bool(), let shape = u64(), let entry = u64(), let listPages = strings(), let pages = strings(),
+      let inPlace = bool(), let shape = u64(), let entry = u64(), let anchors = u64(), let linkedInto = bool(),
+      let listPages = strings(), let pages = strings(),
       let positionCount = int(), positionCount >= 0, positionCount < 10_000_000
     else { return nil }
     var positions: [Int] = []
@@ -361,6 +382,7 @@ extension CacheDecoder {
     var r = EditState.Record(path: path, stamp: stamp, scannedAt: Date(timeIntervalSince1970: Double(bitPattern: scanned)))
     (r.id, r.inPlace, r.shape, r.positions) = (id, inPlace, shape, positions)
     (r.group, r.entry, r.listPages, r.pages) = (group, entry, listPages, pages)
+    (r.anchors, r.linkedInto) = (anchors, linkedInto)
     (r.resolved, r.warnings) = (links.resolved, links.diagnostics)
     for _ in 0..<kindCount {
       guard let file = string(), let raw = string(), let kind = AttachmentKind(rawValue: raw) else { return nil }

@@ -14,11 +14,12 @@ import Synchronization
 /// The rebuild after an edit to the text of a few notes, done in place.
 ///
 /// Most edits change a note's text and nothing any other page shows of it but perhaps its
-/// entry in notes lists: its title, dates, tags, headings and links stay as they were. Then
-/// the only files of the site that change are the note's page (its HTML), the search index
-/// (its text), the feed when it carries the note and, when the preview or the task counts
-/// changed, the pages that show its entry: its own, those of the notes in the same page of
-/// its folder's list, its folder's and tags' list pages, and home when it is recent. This path
+/// entry in notes lists: its title, dates, tags and links stay as they were, and its headings
+/// too when a link points at one of them. Then the only files of the site that change are the
+/// note's page (its HTML), the search index (its text), the feed when it carries the note
+/// and, when the preview or the task counts changed, the pages that show its entry: its own,
+/// those of the notes in the same page of its folder's list, its folder's and tags' list
+/// pages, and home when it is recent. This path
 /// reads the edit state of the last build (`EditState`), renders the changed notes with the
 /// links that build resolved, splices the new HTML into the pages where the old HTML stands
 /// (checked by length and hash), puts the new list entry where the old one stands (found
@@ -100,6 +101,10 @@ extension SiteBuilder {
       let (shape, positions) = EditState.shape(source.frontMatter, source.analysis)
       guard shape == record.shape, let kept = Self.moving(record.warnings, from: record.positions, to: positions)
       else { return clock.refuse() }
+      // New or changed headings show only on the note's page, unless a link points into it.
+      let anchors = EditState.anchors(source.analysis)
+      guard anchors == record.anchors || !record.linkedInto else { return clock.refuse() }
+      record.anchors = anchors
 
       let note = loader.makeNote(source, id: record.id, folderID: "", history: nil)
       var replay = ReplayResolver(urls: urls)
