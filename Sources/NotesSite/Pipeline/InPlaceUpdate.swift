@@ -16,16 +16,16 @@ import Synchronization
 /// Most edits change a note's text and nothing any other page shows of it but perhaps its
 /// entry in notes lists: its title, dates, tags and links stay as they were, and its headings
 /// too when a link points at one of them. Then the only files of the site that change are the
-/// note's page (its HTML), the search index (its text), the feed when it carries the note
-/// and, when the preview or the task counts changed, the pages that show its entry: its own,
-/// those of the notes in the same page of its folder's list, its folder's and tags' list
-/// pages, and home when it is recent. This path
-/// reads the edit state of the last build (`EditState`), renders the changed notes with the
-/// links that build resolved, splices the new HTML into the pages where the old HTML stands
-/// (checked by length and hash), puts the new list entry where the old one stands (found
-/// once on each page, or nothing is done), updates the search index with
-/// `SearchIndex.replacing`, and writes those files over the old ones, each atomically. Anything it cannot prove unchanged sends the build down the whole path, which
-/// gives the same bytes: the tests compare the two on every kind of edit.
+/// note's page (its HTML), the search index (its text), the feed when it carries the note and,
+/// when the preview or the task counts changed, the pages that show its entry: its own, those
+/// of the notes in the same page of its folder's list, its folder's and tags' list pages, and
+/// home when it is recent. This path reads the edit state of the last build (`EditState`),
+/// renders the changed notes with the links that build resolved, splices the new HTML into the
+/// pages where the old HTML stands (checked by length and hash), puts the new list entry where
+/// the old one stands (found once on each page, or nothing is done), updates the search index
+/// with `SearchIndex.replacing`, and writes those files over the old ones, each atomically.
+/// Anything it cannot prove unchanged sends the build down the whole path, which gives the
+/// same bytes: the tests compare the two on every kind of edit.
 extension SiteBuilder {
   /// The most changed notes an update in place takes on; more go through a whole build.
   static let inPlaceLimit = 16
@@ -128,6 +128,7 @@ extension SiteBuilder {
       if entryHash != record.entry {
         let group = record.group
         guard !group.isEmpty, record.listPages.first == group, let own = record.pages.first,
+          (record.listPages + record.pages).allSatisfy(Self.isOutputPath),
           let listPage = current(group), let ownPage = current(own)
         else { return clock.refuse() }
         let url = Mustache.escapeHTML(urls.url(.note(record.id)))
@@ -142,10 +143,10 @@ extension SiteBuilder {
         else { return clock.refuse() }
         var plainPages = record.listPages
         for (path, slot) in state.slots where slot.group == group && path != entry.path {
-          guard let other = state.record(path), !other.pages.isEmpty else { return clock.refuse() }
+          guard let other = state.record(path), !other.pages.isEmpty, other.pages.allSatisfy(Self.isOutputPath)
+          else { return clock.refuse() }
           plainPages += other.pages
         }
-        guard (plainPages + record.pages).allSatisfy(Self.isOutputPath) else { return clock.refuse() }
         for (paths, old, new) in [(record.pages, marked, newMarked), (plainPages, plain, newPlain)] {
           for path in paths {
             guard let bytes = current(path), let edited = Self.replacingOnly(old, with: new, in: bytes) else {
