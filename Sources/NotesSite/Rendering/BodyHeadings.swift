@@ -7,13 +7,11 @@ enum BodyHeadings {
   static func fitted(_ html: String) -> String {
     // Most notes have no level-1 heading at all: one search of the HTML, without copying it.
     var text = html
-    guard text.withUTF8({ Self.find(Array("<h1".utf8), in: $0, from: 0) != nil }) else { return html }
+    guard text.withUTF8({ $0.byteRange(of: Array("<h1".utf8)) != nil }) else { return html }
     let bytes = Array(html.utf8)
     let open: [UInt8] = Array("<h1".utf8)
     let close: [UInt8] = Array("</h1>".utf8)
-    func find(_ needle: [UInt8], from start: Int) -> Int? {
-      bytes.withUnsafeBufferPointer { Self.find(needle, in: $0, from: start) }
-    }
+    func find(_ needle: [UInt8], from start: Int) -> Int? { bytes[start...].byteRange(of: needle)?.lowerBound }
     var start = 0
     // Links to the dropped heading (`[[Note#Title]]`) still need their anchor: it stays as
     // an empty element where the heading was.
@@ -43,19 +41,5 @@ enum BodyHeadings {
       i += 1
     }
     return String(decoding: out, as: UTF8.self)
-  }
-
-  /// The first offset at or after `start` where `needle` occurs in `bytes`.
-  private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
-    guard let base = bytes.baseAddress, start >= 0, !needle.isEmpty else { return nil }
-    var i = start
-    // `memchr` for the `<`, then the rest compared.
-    while i + needle.count <= bytes.count, let hit = memchr(base + i, Int32(needle[0]), bytes.count - i) {
-      let at = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-      guard at + needle.count <= bytes.count else { return nil }
-      if needle.indices.allSatisfy({ bytes[at + $0] == needle[$0] }) { return at }
-      i = at + 1
-    }
-    return nil
   }
 }
