@@ -261,13 +261,19 @@ struct EditState {
     var warningsByPath: [String: [Diagnostic]] = [:]
     for w in warnings { if let path = w.location?.path { warningsByPath[path, default: []].append(w) } }
 
-    // By index: a note's parse results are large values, and each copy retains all of them.
-    var records = parsed.indices.map { i in
-      let entry = parsed[i].0
+    // A record that says only where the note's entry is shown: enough for an edit of a note
+    // beside it in a list.
+    func placed(_ entry: ContentTree.Entry) -> Record {
       var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
       if let id = idByPath[entry.path], let placement = placements[id] {
         (record.group, record.listPages, record.pages) = (placement.group, placement.lists, placement.pages)
       }
+      return record
+    }
+    // By index: a note's parse results are large values, and each copy retains all of them.
+    var records = parsed.indices.map { i in
+      let entry = parsed[i].0
+      var record = placed(entry)
       guard let id = idByPath[entry.path], let note = facts[id], !embedded.contains(id), !embeds.contains(id) else {
         return record
       }
@@ -306,16 +312,9 @@ struct EditState {
       return record
     }
     // Notes read with a warning are not in the parse cache; an edit of one takes a whole
-    // build. Where their entries are shown is kept all the same: an edit of a note beside one
-    // in a list changes its pages.
+    // build, but an edit of a note beside one in a list changes its pages.
     let recorded = Set(records.map(\.path))
-    for entry in notes where !recorded.contains(entry.path) {
-      var record = Record(path: entry.path, stamp: entry.stamp, scannedAt: scannedAt)
-      if let id = idByPath[entry.path], let placement = placements[id] {
-        (record.group, record.listPages, record.pages) = (placement.group, placement.lists, placement.pages)
-      }
-      records.append(record)
-    }
+    for entry in notes where !recorded.contains(entry.path) { records.append(placed(entry)) }
     return records
   }
 
