@@ -78,6 +78,71 @@ import Testing
     #expect(!detailColumn(try site.page("work/roadmap/history/\(short[3])")).contains("Third"))
   }
 
+  /// `Work/Plan.md` committed twice, `first` then `second`, and `Home/Recipes.md`. Returns
+  /// the short hash of the first revision.
+  static func planRevisions(
+    first: String, second: String,
+    recipes: String = "---\ndate: 2023-11-01\nupdated: 2023-11-02\n---\n# Recipes\n\nSoup of the day.\n"
+  ) throws -> (SiteFixture, String) {
+    let site = try SiteFixture([:])
+    try site.initRepository()
+    try site.write("content/Home/Recipes.md", recipes)
+    try site.write("content/Work/Plan.md", first)
+    try site.commit("Plan dinner", by: .ana, at: 0)
+    try site.write("content/Work/Plan.md", second)
+    try site.commit("Eat out", by: .ben, at: 86_400)
+    let hashes = try site.git("log", "--format=%H", "--", "content/Work/Plan.md").split(separator: "\n")
+    return (site, String(hashes[1].prefix(7)))
+  }
+
+  @Test func anOldRevisionLinksToTheNoteItEmbedded() async throws {
+    // The other note's text of today was not there when the revision was written.
+    let (site, old) = try Self.planRevisions(first: "# Plan\n\nDinner: ![[Recipes]]\n", second: "# Plan\n\nDinner out.\n")
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let page = detailColumn(try site.page("work/plan/history/\(old)"))
+    #expect(page.contains("Dinner: <a class=\"wiki-link\" href=\"/home/recipes/\">Recipes</a>"), "\(page)")
+    #expect(!page.contains("Soup of the day"))
+  }
+
+  @Test func anOldRevisionIsRenderedAgainWhenWhatItsLinksNameChanges() async throws {
+    // An old revision's links resolve against today's notes: a note that takes the title a
+    // link names changes the revision's page, though neither the revision nor its note did.
+    let (site, old) = try Self.planRevisions(first: "# Plan\n\nSee [[Soups]].\n", second: "# Plan\n\nNo links.\n")
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    #expect(!hrefs(detailColumn(try site.page("work/plan/history/\(old)"))).contains("/home/recipes/"))
+    try site.write("content/Home/Recipes.md", "---\ntitle: Soups\ndate: 2023-11-01\nupdated: 2023-11-02\n---\nSoup of the day.\n")
+    #expect(await site.build().exitCode == 0)
+    let page = try site.page("work/plan/history/\(old)")
+    #expect(hrefs(detailColumn(page)).contains("/home/recipes/"))
+    // The same as a build of a copy with no previous output.
+    let copy = try SiteFixture([:])
+    defer { copy.remove() }
+    try FileManager.default.createDirectory(at: copy.root, withIntermediateDirectories: true)
+    for name in ["content", ".git", ".gitignore"] {
+      try FileManager.default.copyItem(at: site.root.appendingPathComponent(name), to: copy.root.appendingPathComponent(name))
+    }
+    #expect(await copy.build().exitCode == 0)
+    #expect(try copy.page("work/plan/history/\(old)") == page)
+  }
+
+  @Test func anOldRevisionIsRenderedAgainWhenAHeadingItLinksToIsRenamed() async throws {
+    // No note of today links into Recipes, but an old revision does: renaming the heading
+    // changes that revision's page, so the edit is not made in place without it.
+    let recipes = "---\ndate: 2023-11-01\nupdated: 2023-11-02\n---\n# Recipes\n\n## Soups\n\nSoup of the day.\n"
+    let (site, old) = try Self.planRevisions(
+      first: "# Plan\n\nSee [[Recipes#Soups]].\n", second: "# Plan\n\nNo links.\n", recipes: recipes)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    #expect(hrefs(detailColumn(try site.page("work/plan/history/\(old)"))).contains("/home/recipes/#soups"))
+    try site.write("content/Home/Recipes.md", recipes.replacingOccurrences(of: "## Soups", with: "## Stews"))
+    #expect(await site.build().exitCode == 0)
+    let links = hrefs(detailColumn(try site.page("work/plan/history/\(old)")))
+    #expect(links.contains("/home/recipes/") && !links.contains("/home/recipes/#soups"), "\(links)")
+  }
+
   @Test func collaboratorsByNameWithCountsAndDatesAndNoEmailAnywhere() async throws {
     let (site, _) = try Self.renamedNote()
     defer { site.remove() }

@@ -258,6 +258,7 @@ struct EditState {
       number[ids[i]] = n
     }
     let inFeed = Set(SiteBuilder.feedNoteIDs(site))
+    let hasRevisions = site.notes.values.contains { !$0.revisions.isEmpty }
     var warningsByPath: [String: [Diagnostic]] = [:]
     for w in warnings { if let path = w.location?.path { warningsByPath[path, default: []].append(w) } }
 
@@ -294,7 +295,9 @@ struct EditState {
       (record.shape, record.positions) = Self.shape(parsed[i].1.frontMatter, parsed[i].1.analysis)
       record.entry = Self.entry(parsed[i].1.analysis)
       record.anchors = Self.anchors(parsed[i].1.analysis)
-      record.linkedInto = linkedInto.contains(id)
+      // Old revisions' links, which their pages resolve against today's headings, are not
+      // known here: where there are any, every note's headings count as linked into.
+      record.linkedInto = linkedInto.contains(id) || hasRevisions
       record.resolved = found.resolved
       for case .file(let file) in found.resolved.values { record.fileKinds[file] = site.files[file]?.kind ?? .other }
       // The build's warnings about the note less those of rendering it, which an edit redoes.

@@ -9,6 +9,10 @@ struct NoteResolver: LinkResolver {
   var noteID: String
   /// Notes being embedded around this one, to cut embedding cycles.
   var embedding: [String] = []
+  /// Every embed of a note becomes a link to it: an old revision shows what it embedded as a
+  /// link, since the other note's text as it was then is not at hand, and its text of today
+  /// would be shown as if it had been there.
+  var embedsAsLinks = false
   /// `aria-label` of heading self-links in embedded notes, from the string table.
   var headingAnchorLabel = "Link to this section"
   /// This note's references as the link graph resolved them.
@@ -19,7 +23,7 @@ struct NoteResolver: LinkResolver {
     if case .note(let id, let fragment) = target, reference.kind == .wikiEmbed, let other = site.notes[id] {
       let url = Self.noteURL(id, fragment: fragment, urls: urls)
       // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
-      if id == noteID || embedding.contains(id) || embedding.count >= 4 {
+      if embedsAsLinks || id == noteID || embedding.contains(id) || embedding.count >= 4 {
         return .page(url: url)
       }
       var nested = self

@@ -67,7 +67,7 @@ extension PageContext {
         let split = FrontMatter.split(text)
         var resolver = NoteResolver(
           site: site, index: index, urls: urls, noteID: note.id)
-        resolver.embedding = [note.id]
+        resolver.embedsAsLinks = true
         resolver.headingAnchorLabel = l10n.string("link_to_section")
         html = Markdown.render(
           String(split.body),
