@@ -154,6 +154,28 @@ import Testing
     #expect(!report.diagnostics.contains { $0.message.contains("Nowhere at all") })
   }
 
+  @Test func aNewTitleRendersAgainOnlyThePagesThatShowIt() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    let first = await site.build()
+    #expect(first.exitCode == 0)
+    try site.write("content/Home/Recipes.md", "---\ntitle: Soups\ndate: 2026-01-04\nupdated: 2026-08-01\n---\nSoup.\n")
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(try site.page("home/recipes").contains("<h1>Soups</h1>"))
+    #expect(try site.page("home/garden").contains(">Soups<"), "the list beside Garden names the note by its new title")
+    // Nothing in Work shows Recipes: the note, history and collaborators pages of its three
+    // notes, its list page and the #plan tag page are kept as they were.
+    #expect(first.pagesRendered - report.pagesRendered >= 11, "\(first.pagesRendered) then \(report.pagesRendered)")
+    var incremental = site.snapshot()
+    var full = try await IncrementalBuildTests().fullBuildSnapshot(of: site)
+    incremental[".notes-site-manifest"] = nil
+    full[".notes-site-manifest"] = nil
+    #expect(Set(incremental.keys) == Set(full.keys))
+    #expect(full.keys.filter { incremental[$0] != full[$0] }.sorted() == [])
+  }
+
   @Test func warningsOfCachedNotesAreReportedAgain() async throws {
     let site = try SiteFixture(Self.files)
     defer { site.remove() }

@@ -4,6 +4,7 @@ import NotesGit
 import NotesMarkdown
 import NotesMustache
 import NotesSearch
+import Synchronization
 
 /// `notes-site build` options.
 public struct BuildOptions: Sendable {
@@ -49,6 +50,8 @@ public struct BuildReport: Sendable {
   public var notesRendered = 0
   /// Notes whose links were resolved; the others' came from the previous build's cache.
   public var notesLinked = 0
+  /// Pages rendered; the others were unchanged and kept from the previous build.
+  public var pagesRendered = 0
   /// Notes whose changes were made in place, in the pages that show them, without building
   /// the rest of the site again (`SiteBuilder.updateInPlace`); 0 for a whole build.
   public var updatedInPlace = 0
@@ -261,7 +264,7 @@ public enum SiteBuilder {
       liveReloadURL: options.liveReloadURL, contentDirectory: content)
     context.precompute()
     clock.mark("page data")
-    let keys = PageKeys(context, identity: InputFingerprint.binaryIdentity)
+    let keys = PageKeys(context, identity: InputFingerprint.binaryIdentity, linkKey: linkKey)
     clock.mark("page keys")
 
     let pages = context
@@ -336,6 +339,7 @@ public enum SiteBuilder {
       EditState.write(editHeader, records, to: pendingEditState)
     }
     let cacheWritten = Task { NoteCache.write(parsedNotes, to: cacheURL, identity: InputFingerprint.binaryIdentity, scannedAt: scannedAt) }
+    let pagesRendered = Atomic<Int>(0)
     let pageResults = await parallelMap(jobs, progress: options.progress, state: { PageScratch(for: pages) }) {
       scratch, job -> Result<(String, OutputWriter.Record), Diagnostic> in
       do throws(Diagnostic) {
@@ -345,6 +349,7 @@ public enum SiteBuilder {
         {
           return .success((route.path + "index.html", record))
         }
+        pagesRendered.add(1, ordering: .relaxed)
         return try pages.render(job, revisionTexts: revisionTexts, scratch: scratch) { path, html in
           Result { () throws(Diagnostic) in
             var record = try writer.write(path, html)
@@ -397,6 +402,7 @@ public enum SiteBuilder {
     report.notesParsed = loader.notesParsed
     report.notesRendered = notesRendered
     report.notesLinked = linksResolved
+    report.pagesRendered = pagesRendered.load(ordering: .relaxed)
     report.folders = site.folders.count
     report.files = written.count - report.pages
     report.bytes = written.values.reduce(0) { $0 + $1.size }

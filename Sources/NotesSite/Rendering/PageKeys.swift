@@ -4,10 +4,17 @@ import NotesMustache
 
 /// What each page is made from, as one hash, so a rebuild renders only the pages whose inputs
 /// changed. A page's key covers everything its template data is built from: the site-wide
-/// parts (theme, strings, settings, folder tree, tags, every note's URL and title — links
-/// depend on them), its notes list page, and for note pages the note itself.
+/// parts (theme, strings, settings, folder tree, tags, every note's URL), its notes list page,
+/// and for note pages the note itself: its HTML, and the title of each note in its backlinks.
+///
+/// Other notes' titles and headings are not site-wide parts: a note's links depend on them,
+/// but its HTML, rendered again whenever they change (`RenderedNoteCache.linkKey`), is in its
+/// key. So a new title renders again only the pages that show it or whose links it changed.
+/// An old revision's links are rendered with its page, so its key has the link key itself.
 struct PageKeys: Sendable {
   var global: UInt64 = 0
+  /// What links resolve against (`RenderedNoteCache.linkKey`).
+  var links: UInt64 = 0
   var notes: [String: UInt64] = [:]
   /// `folder-id` + page number → key of that list page.
   var folderLists: [String: UInt64] = [:]
@@ -15,8 +22,9 @@ struct PageKeys: Sendable {
 
   init() {}
 
-  init(_ context: PageContext, identity: UInt64) {
+  init(_ context: PageContext, identity: UInt64, linkKey: UInt64) {
     let site = context.site
+    links = linkKey
     var g = StableHasher()
     g.combine(identity)
     for path in context.theme.files.keys.sorted() {
@@ -46,10 +54,7 @@ struct PageKeys: Sendable {
       g.combine(site.tags[tag]!.count)
     }
     for id in site.notes.keys.sorted() {
-      let n = site.notes[id]!
-      g.combine([id, n.sourcePath, n.title])
-      g.combine(n.analysis.headings.map(\.id))
-      g.combine(n.analysis.blockIDs)
+      g.combine([id, site.notes[id]!.sourcePath])
     }
     for id in site.files.keys.sorted() {
       g.combine([id, site.files[id]!.sourcePath])
@@ -131,6 +136,7 @@ struct PageKeys: Sendable {
         return nil
       }
       guard let note = context.site.notes[id] else { return nil }
+      if case .noteDetail(_, .revision) = route { h.combine(links) }
       h.combine(notes[id] ?? 0)
       h.combine(folderLists[note.folderID + "\n\(context.listPage(of: id, in: note.folderID))"] ?? 0)
     }
