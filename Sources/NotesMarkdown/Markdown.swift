@@ -154,6 +154,7 @@ struct Prepared {
     // heading texts are read.
     if marks.math { MathPass.run(root, source: source) }
     if marks.wikiNames { WikiLinkSyntax.restoreNames(in: root) }
+    EscapedHashPass.run(root, source: source)
     headings = HeadingIDs.headings(headingNodes)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)

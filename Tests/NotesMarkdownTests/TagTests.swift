@@ -39,6 +39,30 @@ import Testing
     #expect(!html(markdown).contains("class=\"tag\""), "\(markdown)")
   }
 
+  @Test(arguments: [
+    ("Escaped \\#role.taxonomist and \\#notatag, real #yes", ["yes"], "Escaped #role.taxonomist and #notatag, real "),
+    ("**b** \\#no then #t", ["t"], "<strong>b</strong> #no then "),
+    ("> quoted \\#no and #q", ["q"], "<p>quoted #no and "),
+    ("- item \\#no #li", ["li"], "<li>item #no "),
+    ("| a | b |\n|---|---|\n| \\#no | #t |", ["t"], "<td>#no</td>"),
+    ("Line one\n\\#no and #second", ["second"], "Line one\n#no and "),
+    ("\\#[[Deep Work]] is a link", [], "<p>#<span class=\"broken-link\""),
+  ])
+  func escapedHashIsText(_ markdown: String, _ tags: [String], _ rendered: String) {
+    // `\#` is a literal `#` in CommonMark: no tag, no link, the backslash gone.
+    #expect(Markdown.analyze(markdown).tags == tags)
+    let out = html(markdown)
+    #expect(out.contains(rendered), "\(out)")
+    #expect(!out.contains("\\#"))
+  }
+
+  @Test func escapedHashKeepsTheLinesAndColumnsOfWhatFollows() {
+    let analysis = Markdown.analyze("Text\n\\#no.tag and [[Missing]] here")
+    #expect(analysis.tags == [])
+    let reference = analysis.references.first { $0.target == "Missing" }
+    #expect(reference?.line == 2 && reference?.column == 14, "\(String(describing: reference))")
+  }
+
   @Test func renderedAsLinksToTheTagPage() {
     let out = html("Filed under #project/alpha, and #料理.")
     #expect(
