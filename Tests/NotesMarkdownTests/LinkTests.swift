@@ -176,6 +176,18 @@ extension MarkdownLinkTests {
     let out = html("Card [ ](#anki-card) and [](https://x.org) end. [![](diagram.png)](https://y.org)")
     #expect(out.contains("<p>Card  and  end. <a href=\"https://y.org\"><img src=\"/notes/diagram.png\" alt=\"\" /></a></p>"), "\(out)")
   }
+
+  /// A link with no text to a note or file, as a Notion export writes a mention, shows the
+  /// name it points at, and one to nothing is reported like any other.
+  @Test func aLinkWithNoTextToANoteShowsItsName() {
+    let note = "See [](Roadmap.md), [ ](Work/Alpha.md#goals), [](Sub/Plan%20Today%202e36286fa4b680b2805ecb642295eb1b.md), [](diagram.png).\n\nAnd [](Nowhere.md)."
+    let rendered = render(note)
+    #expect(rendered.html.contains("<p>See <a href=\"/notes/roadmap/\">Roadmap</a>, <a href=\"/notes/work/alpha/#goals\">Alpha</a>, "), "\(rendered.html)")
+    #expect(rendered.html.contains("<span class=\"broken-link\" title=\"unknown note &#39;Sub/Plan Today 2e36286fa4b680b2805ecb642295eb1b.md&#39;\">Plan Today</span>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<a href=\"/notes/diagram.png\">diagram.png</a>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<p>And <span class=\"broken-link\" title=\"unknown note &#39;Nowhere.md&#39;\">Nowhere</span>.</p>"), "\(rendered.html)")
+    #expect(rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["1:47", "3:5"])
+  }
 }
 
 extension MarkdownLinkTests {

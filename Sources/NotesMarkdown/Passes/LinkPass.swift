@@ -9,13 +9,19 @@ enum LinkPass {
 
   private static func rewrite(_ node: CmarkNode, context: inout RenderContext) {
     let isImage = node.type == CMARK_NODE_IMAGE
-    // `[ ](#anki-card)`, a plugin's marker: a link with nothing to see or to read aloud
-    // (axe: link-name) is left out, as it shows nothing.
-    if !isImage, node.showsNothing {
-      node.remove()
-      return
-    }
     let destination = node.url
+    // A link with nothing to see or to read aloud (axe: link-name). `[ ](#anki-card)`, a
+    // plugin's marker, and one to a web address show nothing and are left out; `[](Plan.md)`,
+    // as a Notion export writes a mention, shows the name of the note or file it points at,
+    // and is checked like any link.
+    if !isImage, node.showsNothing {
+      guard let name = label(of: destination) else {
+        node.remove()
+        return
+      }
+      while let child = node.firstChild { child.remove() }
+      node.append(.text(name))
+    }
     let at = context.location(of: node)
     if URLSafety.isDangerous(destination) {
       let scheme = destination.prefix { $0 != ":" }.trimmingSpaces
@@ -42,6 +48,31 @@ enum LinkPass {
       return
     }
     if isImage { applySize(node) }
+  }
+
+  /// What a link with no text shows: the name of the note or file it points at (`../B.md` and
+  /// `B%20c.md` read `B` and `B c`; a Notion page id, a space and 32 hex digits, is left off).
+  /// Nil for a fragment alone and for a URL with a scheme.
+  static func label(of destination: String) -> String? {
+    if destination.isEmpty || destination.hasPrefix("#") { return nil }
+    if let colon = destination.firstIndex(of: ":"), destination[..<colon].allSatisfy({ $0.isLetter }) {
+      return nil
+    }
+    var path = Substring(destination)
+    if let cut = path.firstIndex(where: { $0 == "#" || $0 == "?" }) { path = path[..<cut] }
+    while path.hasSuffix("/") { path = path.dropLast() }
+    var name = path.split(separator: "/").last.map(String.init) ?? ""
+    if name.containsBytes("%") { name = name.percentDecoded ?? name }
+    for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) && name.count > suffix.count {
+      name = String(name.dropLast(suffix.count))
+    }
+    let u = Array(name.utf8)
+    if u.count > 33, u[u.count - 33] == 0x20,
+      u[(u.count - 32)...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
+    {
+      name = String(decoding: u[..<(u.count - 33)], as: UTF8.self)
+    }
+    return name.isEmpty ? String(path) : name
   }
 
   /// Obsidian's sized Markdown image, `![alt|300](src)` or `![alt|300x200](src)`: the size
