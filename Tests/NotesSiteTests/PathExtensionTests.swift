@@ -79,3 +79,61 @@ import Testing
     #expect(try site.page("notes/index").contains("href=\"/projects-0123456789abcdef0123456789abcdef/plan-2e36286fa4b680b2805ecb642295eb1b/\""))
   }
 }
+
+/// A Logseq graph: pages open with `key:: value` properties, and a namespaced page `a/b` is the
+/// file `a___b.md` (or `a%2Fb.md` in older graphs).
+@Suite struct LogseqPageTests {
+  @Test(arguments: [
+    ("term___block reference", "term/block reference"),
+    ("Article%2FGuide to Go", "Article/Guide to Go"),
+    ("Plain name", "Plain name"),
+    ("50% off", "50% off"),
+  ])
+  func namespacesReadWithSlashes(_ name: String, _ shown: String) {
+    #expect(PathName.displayName(name) == shown)
+  }
+
+  @Test func propertiesAreFrontMatterAndLeaveTheBody() {
+    let note = "title:: Article/Guide\nalias:: Guide, [[How-to]]\ntags:: [[Deep Work]], #reading, focus\ntype:: [[Thing]]\n\n- First block\n"
+    let split = FrontMatter.split(note)
+    #expect(split.format == .logseq)
+    #expect(split.body == "\n- First block\n")
+    #expect(split.bodyLineOffset == 4)
+    let (fm, diagnostics) = FrontMatter.parse(split.header ?? "", format: split.format, path: "content/pages/x.md")
+    #expect(diagnostics.isEmpty)
+    #expect(fm.title == "Article/Guide")
+    #expect(fm.aliases == ["Guide", "How-to"])
+    #expect(fm.tags == ["deep work", "reading", "focus"] || fm.tags == ["Deep Work", "reading", "focus"], "\(fm.tags)")
+    // Wiki links in other properties are the note's links, at their place in the file.
+    #expect(fm.links.map { "\($0.target)@\($0.line):\($0.column)" } == ["Thing@4:9"])
+    let hidden = FrontMatter.split("public:: false\n\n- Private\n")
+    #expect(FrontMatter.parse(hidden.header ?? "", format: hidden.format, path: "p.md").0.draft)
+  }
+
+  @Test(arguments: [
+    "std:: vector\nholds elements\n", "Title:: Capitalised keys are not Logseq's\n", "a::b\n", "# Heading\ntitle:: later\n", "- title:: in a block\n",
+  ])
+  func otherTextIsNotProperties(_ text: String) {
+    #expect(FrontMatter.split(text).header == nil)
+  }
+
+  @Test func aGraphBuildsWithTitlesLinksAndNoPropertiesInTheText() async throws {
+    let site = try SiteFixture([
+      "content/pages/Article%2FGuide.md": "title:: Article/Guide\ntype:: [[Index]]\n\n- body text\n",
+      "content/pages/term___alias.md": "- aliased page\n",
+      "content/pages/Index.md": "- see [[Article/Guide]] and [[term/alias]]\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let guide = try site.page("pages/article-2fguide")
+    #expect(guide.contains("<h1>Article/Guide</h1>"))
+    #expect(!guide.contains("title::") && !guide.contains("type::"))
+    #expect(try site.page("pages/term-alias").contains("<h1>term/alias</h1>"))
+    let index = try site.page("pages/index")
+    #expect(index.contains("href=\"/pages/article-2fguide/\"") && index.contains("href=\"/pages/term-alias/\""))
+    // The property's link makes Guide a backlink of Index.
+    #expect(detailColumn(index).contains("Linked from") && detailColumn(index).contains("/pages/article-2fguide/"))
+  }
+}

@@ -29,6 +29,8 @@ public struct FrontMatter: Sendable, Equatable {
   public enum Format: Sendable, Equatable {
     case yaml
     case toml
+    /// Logseq's page properties (`title:: Plan`), lines that open the file with no fence.
+    case logseq
   }
 
   /// Splits a note's text into front matter and Markdown body. `bodyLineOffset` is the number
@@ -36,7 +38,8 @@ public struct FrontMatter: Sendable, Equatable {
   ///
   /// Front matter exists only when the first line is exactly `---` (trailing spaces, a byte
   /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`; or,
-  /// for TOML, when the first line is `+++` and a later line is `+++`. An opening fence that is
+  /// for TOML, when the first line is `+++` and a later line is `+++`; or, for Logseq, when
+  /// the first lines are page properties (`title:: Plan`), which are then all of it. An opening fence that is
   /// never closed is *not* front matter: the whole file is Markdown (where a leading `---` is a
   /// thematic break), so a note is never swallowed by a typo. The byte order mark is never part
   /// of the body.
@@ -50,7 +53,12 @@ public struct FrontMatter: Sendable, Equatable {
     let whole = text[start...]
     var lines = LineCursor(whole)
     guard let opening = lines.next(), let format = fence(opening.content, closing: nil) else {
-      return (nil, whole, 0, .yaml)
+      let count = LogseqProperties.lineCount(whole)
+      guard count > 0 else { return (nil, whole, 0, .yaml) }
+      var properties = LineCursor(whole)
+      var end = whole.startIndex
+      for _ in 0..<count { end = properties.next()?.end ?? whole.endIndex }
+      return (whole[..<end], whole[end...], count, .logseq)
     }
     var linesBefore = 1
     while let line = lines.next() {
@@ -78,6 +86,8 @@ public struct FrontMatter: Sendable, Equatable {
       return trimmed.elementsEqual("---".utf8) || trimmed.elementsEqual("...".utf8) ? .yaml : nil
     case .toml:
       return trimmed.elementsEqual("+++".utf8) ? .toml : nil
+    case .logseq:
+      return nil
     }
   }
 

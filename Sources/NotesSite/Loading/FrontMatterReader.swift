@@ -21,6 +21,7 @@ struct FrontMatterReader {
       switch format {
       case .yaml: root = try YAML.parse(header, lineOffset: 1)
       case .toml: root = try TOML.parse(header, lineOffset: 1)
+      case .logseq: root = LogseqProperties.parse(header)
       }
     } catch {
       diagnostics.append(

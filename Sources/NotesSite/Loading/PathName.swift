@@ -32,9 +32,13 @@ enum PathName {
   }
 
   /// A name as a reader should see it: a Notion export's page id (a space and 32 lowercase
-  /// hex digits, `Meeting notes 2e36286fa4b680b2805ecb642295eb1b`) left off. URLs keep it.
+  /// hex digits, `Meeting notes 2e36286fa4b680b2805ecb642295eb1b`) left off, and Logseq's
+  /// namespaces spelled with `/` (`term___alias`, `Article%2FGuide`). URLs keep the file name.
   static func displayName(_ name: some StringProtocol) -> String {
-    let name = String(name)
+    var name = String(name)
+    // Logseq names a namespaced page `a/b` in a file `a___b.md`, or `a%2Fb.md` in older graphs.
+    if name.contains("___") { name = name.replacingOccurrences(of: "___", with: "/") }
+    if name.contains("%2F") || name.contains("%2f"), let decoded = name.removingPercentEncoding { name = decoded }
     let u = name.utf8
     guard u.count > 33 else { return String(name) }
     let idStart = u.index(u.endIndex, offsetBy: -32)

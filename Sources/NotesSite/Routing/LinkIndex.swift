@@ -321,8 +321,9 @@ struct LinkIndex: Sendable {
         }) {
           return (note(best), suffixMatches.count > 1 ? suffixMatches : [])
         }
-        // An alias with a slash in it (`[[CI/CD]]`).
-        if let named = notesByName[k], !named.isEmpty {
+        // An alias or a title with a slash in it (`[[CI/CD]]`, a Logseq namespace page
+        // `[[Article/Guide]]` in `Article%2FGuide.md`).
+        if let named = notesByName[k] ?? notesByTitle[k], !named.isEmpty {
           return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
         }
         return notFound("no note '\(target)'")
