@@ -179,6 +179,18 @@ enum WikiLinkSyntax {
 
   /// `Target#Fragment|label`, with `\|` (the pipe escaped for tables) read as `|`.
   static func parse(_ inner: Substring, isEmbed: Bool) -> WikiLink? {
+    // Dendron names a note of another vault `dendron://vault/note`, and writes a labelled
+    // link to one label first, `[[Office Hours|dendron://site/community.office-hours]]`:
+    // the vault is left off and the note named as usual.
+    if let bar = inner.firstIndex(of: "|"), let note = dendronNote(inner[inner.index(after: bar)...]) {
+      let label = inner[..<bar].trimmingSpaces
+      return parse(note, isEmbed: isEmbed).map { link in
+        var link = link
+        link.label = label.isEmpty ? nil : label
+        return link
+      }
+    }
+    if let note = dendronNote(inner) { return parse(note, isEmbed: isEmbed) }
     var pipe: Substring.Index?
     var hash: Substring.Index?
     let utf8 = inner.utf8
@@ -211,6 +223,19 @@ enum WikiLinkSyntax {
     }
     guard !target.isEmpty || fragment != nil else { return nil }
     return WikiLink(isEmbed: isEmbed, target: target, fragment: fragment, label: label)
+  }
+}
+
+extension WikiLinkSyntax {
+  /// What follows `dendron://<vault>/` at the start of `text` (spaces before it allowed).
+  static func dendronNote(_ text: Substring) -> Substring? {
+    let text = text.drop { $0 == " " || $0 == "\t" }
+    let scheme = "dendron://"
+    guard text.utf8.count > scheme.utf8.count, text.prefix(scheme.count).lowercased() == scheme else { return nil }
+    let rest = text.dropFirst(scheme.count)
+    guard let slash = rest.firstIndex(of: "/") else { return nil }
+    let note = rest[rest.index(after: slash)...]
+    return note.isEmpty ? nil : note
   }
 }
 

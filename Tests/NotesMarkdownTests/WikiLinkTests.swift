@@ -13,6 +13,9 @@ import Testing
     ("[[#概要]]", ##"<a class="wiki-link" href="#概要">概要</a>"##),
     ("[[Roadmap\\|in a table]]", #"<a class="wiki-link" href="/notes/roadmap/">in a table</a>"#),
     ("[[ Roadmap | spaced ]]", #"<a class="wiki-link" href="/notes/roadmap/">spaced</a>"#),
+    // Dendron: a note of another vault, and a label written before it.
+    ("[[dendron://site/Roadmap]]", #"<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#),
+    ("[[Office Hours|dendron://site/Work/Alpha#Goals]]", #"<a class="wiki-link" href="/notes/work/alpha/#Goals">Office Hours</a>"#),
   ])
   func formsBecomeLinks(_ markdown: String, _ expected: String) {
     let out = html("Before \(markdown) after.")
@@ -28,6 +31,16 @@ import Testing
     let references = Markdown.analyze("Line one.\n\nSee [[Roadmap]]((6371a0ef)).").references
     #expect(references.map(\.target) == ["Roadmap"])
     #expect(references.first?.line == 3 && references.first?.column == 5)
+  }
+
+  @Test func dendronVaultLinksNameTheNote() {
+    #expect(WikiLinkSyntax.matches(in: "![[dendron://my vault/careers.mission]]").first?.link
+      == WikiLink(isEmbed: true, target: "careers.mission", fragment: nil, label: nil))
+    #expect(WikiLinkSyntax.matches(in: "[[Plan|dendron://v/proj.plan]]").first?.link
+      == WikiLink(isEmbed: false, target: "proj.plan", fragment: nil, label: "Plan"))
+    // Not Dendron's: a label that only mentions the scheme, a vault with no note.
+    #expect(WikiLinkSyntax.matches(in: "[[Plan|see dendron://v/x]]").first?.link.target == "Plan")
+    #expect(WikiLinkSyntax.matches(in: "[[dendron://v]]").first?.link.target == "dendron://v")
   }
 
   @Test func literalBackslashBeforePipeIsReadAsTheTablePipe() {
