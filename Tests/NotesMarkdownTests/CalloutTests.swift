@@ -58,3 +58,26 @@ extension CalloutTests {
     #expect(out.contains(#"<p class="callout-title">Seitenleiste</p>"#))
   }
 }
+
+/// Notion exports a callout as `<aside>`, its Markdown, `</aside>`, each tag on a line of its own.
+@Suite struct NotionAsideTests {
+  @Test func anAsideIsACalloutOfItsMarkdown() {
+    let note = "Intro.\n\n<aside>\n💡 **Tip:** see [[Roadmap]] and [[Nowhere]].\n\n- one\n- two\n\n</aside>\n\nAfter.\n"
+    let rendered = render(note)
+    #expect(rendered.html.contains(
+      "<p>Intro.</p>\n<aside class=\"callout callout-note\" role=\"note\">\n<p>💡 <strong>Tip:</strong> see <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a> and "),
+      "\(rendered.html)")
+    #expect(rendered.html.contains("<li>two</li>\n</ul>\n</aside>\n<p>After.</p>"), "\(rendered.html)")
+    // Its text is the note's, at its place in the file.
+    #expect(rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["4:32"])
+    #expect(!rendered.diagnostics.contains { $0.message.contains("raw HTML") })
+    #expect(Markdown.analyze(note).preview.hasPrefix("Intro. 💡 Tip: see Roadmap"))
+  }
+
+  @Test func anAsideInCodeOrWithoutItsEndStaysAsWritten() {
+    let fenced = html("```\n<aside>\ncode\n</aside>\n```\n")
+    #expect(fenced.contains("&lt;aside&gt;\ncode\n&lt;/aside&gt;"), "\(fenced)")
+    let unclosed = render("<aside>\nLost text\n\nKept.\n")
+    #expect(!unclosed.html.contains("callout") && unclosed.html.contains("<p>Kept.</p>"), "\(unclosed.html)")
+  }
+}
