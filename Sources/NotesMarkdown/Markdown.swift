@@ -54,15 +54,17 @@ public enum Markdown {
 
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
-  /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Notion's callouts made
-  /// Markdown, see `NotionAsides`; footnote
+  /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Logseq's blocks under a
+  /// heading made a list, see `LogseqOutline`; Notion's callouts made Markdown, see
+  /// `NotionAsides`; footnote
   /// definitions kept from cmark's link definitions, see `FootnotePass.protectDefinitions`;
   /// math made literal, see `MathSyntax`) and prepares the
   /// tree, for `analyze` and `render` alike; positions refer to the text cmark read.
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    let (body, asides) = NotionAsides.blanking(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))
+    let (body, asides) = NotionAsides.blanking(
+      LogseqOutline.listingHeadingChildren(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))
     return MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, marks in
       let source = SourceMap(text, lineOffset: lineOffset)
       NotionAsides.wrap(root, asides)
