@@ -69,7 +69,7 @@ extension CalloutTests {
       "\(rendered.html)")
     #expect(rendered.html.contains("<li>two</li>\n</ul>\n</aside>\n<p>After.</p>"), "\(rendered.html)")
     // Its text is the note's, at its place in the file.
-    #expect(rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["4:32"])
+    #expect(positions(rendered) == ["4:32"])
     #expect(!rendered.diagnostics.contains { $0.message.contains("raw HTML") })
     #expect(Markdown.analyze(note).preview.hasPrefix("Intro. 💡 Tip: see Roadmap"))
   }

@@ -186,7 +186,7 @@ extension MarkdownLinkTests {
     #expect(rendered.html.contains("<span class=\"broken-link\" title=\"unknown note &#39;Sub/Plan Today 2e36286fa4b680b2805ecb642295eb1b.md&#39;\">Plan Today</span>"), "\(rendered.html)")
     #expect(rendered.html.contains("<a href=\"/notes/diagram.png\">diagram.png</a>"), "\(rendered.html)")
     #expect(rendered.html.contains("<p>And <span class=\"broken-link\" title=\"unknown note &#39;Nowhere.md&#39;\">Nowhere</span>.</p>"), "\(rendered.html)")
-    #expect(rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["1:47", "3:5"])
+    #expect(positions(rendered) == ["1:47", "3:5"])
   }
 }
 

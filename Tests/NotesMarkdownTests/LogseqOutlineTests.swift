@@ -12,7 +12,7 @@ import Testing
       "\(rendered.html)")
     #expect(!rendered.html.contains("<pre"))
     // Positions are the note's: the tab became one space, not four.
-    #expect(rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" } == ["3:9"])
+    #expect(positions(rendered) == ["3:9"])
   }
 
   @Test(arguments: [

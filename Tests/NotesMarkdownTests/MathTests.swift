@@ -198,7 +198,7 @@ import Testing
       "|---|",
     ]
     let result = render(lines.joined(separator: "\n"), lineOffset: 2)
-    let found = result.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+    let found = positions(result)
     #expect(
       found == [
         "3:\(Self.column(of: "[[Nowhere", in: lines[0]))",

@@ -44,3 +44,8 @@ func render(_ markdown: String, unsafeHTML: Bool = false, lineOffset: Int = 0) -
 func html(_ markdown: String, unsafeHTML: Bool = false) -> String {
   render(markdown, unsafeHTML: unsafeHTML).html
 }
+
+/// Where each diagnostic of a rendering points, as `line:column`.
+func positions(_ rendered: RenderedNote) -> [String] {
+  rendered.diagnostics.map { "\($0.location?.line ?? 0):\($0.location?.column ?? 0)" }
+}
