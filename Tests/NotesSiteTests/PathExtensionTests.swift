@@ -108,6 +108,12 @@ import Testing
     #expect(fm.links.map { "\($0.target)@\($0.line):\($0.column)" } == ["Thing@4:9"])
     let hidden = FrontMatter.split("public:: false\n\n- Private\n")
     #expect(FrontMatter.parse(hidden.header ?? "", format: hidden.format, path: "p.md").0.draft)
+    // Keys that mean something else to notes-site are Logseq's: no error, their links read.
+    let journal = FrontMatter.split("date:: [[Feb 20th, 2021]]\npinned:: maybe\npublic:: soon\n- Text\n")
+    let (read, problems) = FrontMatter.parse(journal.header ?? "", format: journal.format, path: "p.md")
+    #expect(problems.isEmpty, "\(problems)")
+    #expect(read.date == nil && !read.pinned && !read.draft)
+    #expect(read.links.map(\.target) == ["Feb 20th, 2021"])
   }
 
   @Test(arguments: [

@@ -75,9 +75,14 @@ enum LogseqProperties {
         entries.append(YAMLNode.Entry(key: name, value: .sequence(items.map { scalar($0) }, line: lineNumber, column: column), line: lineNumber, column: 1))
       case "public":
         // `public:: false` keeps a page out of Logseq's published graph.
+        guard value == "true" || value == "false" else { continue }
         entries.append(YAMLNode.Entry(key: "publish", value: scalar(value, plain: true), line: lineNumber, column: 1))
-      default:
+      case "title":
         entries.append(YAMLNode.Entry(key: name, value: scalar(value), line: lineNumber, column: 1))
+      default:
+        // Logseq's own meanings (`date:: [[Feb 20th, 2021]]` is a link to a journal page), not
+        // notes-site's: only the wiki links in them are read.
+        entries.append(YAMLNode.Entry(key: "logseq:" + name, value: scalar(value), line: lineNumber, column: 1))
       }
     }
     return .mapping(entries, line: 1, column: 1)
