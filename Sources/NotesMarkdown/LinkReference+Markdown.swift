@@ -15,3 +15,17 @@ extension LinkReference {
     return LinkReference(kind: kind, target: target, fragment: fragment, line: line, column: column)
   }
 }
+
+extension LinkReference {
+  /// The same wiki link read label first, `[[Click here|Home]]` as a link to `Home` that
+  /// reads "Click here", as GitHub wikis write links: nil for embeds, links without a label
+  /// and links to a heading. It is used only in a GitHub wiki (`RenderOptions.labelFirstLinks`)
+  /// and only where the link as written names nothing.
+  public var labelFirst: LinkReference? {
+    guard kind == .wikiLink, fragment == nil, let label, !label.isEmpty, label != target, !target.isEmpty,
+      let swapped = WikiLinkSyntax.parse(Substring(label), isEmbed: false), !swapped.target.isEmpty
+    else { return nil }
+    return LinkReference(
+      kind: .wikiLink, target: swapped.target, fragment: swapped.fragment, label: target, line: line, column: column)
+  }
+}

@@ -133,11 +133,16 @@ public struct RenderOptions: Sendable {
   /// Every line break in a paragraph is a `<br>`, as Obsidian shows notes by default (config
   /// `hard_line_breaks`); otherwise a single line break is a space, as in CommonMark.
   public var hardLineBreaks: Bool
+  /// A wiki link that names nothing as written is read label first when that names a page
+  /// (`LinkReference.labelFirst`), as GitHub wikis write links.
+  public var labelFirstLinks: Bool
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
-    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true, hardLineBreaks: Bool = false
+    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true, hardLineBreaks: Bool = false,
+    labelFirstLinks: Bool = false
   ) {
+    self.labelFirstLinks = labelFirstLinks
     self.titleHeading = titleHeading
     self.hardLineBreaks = hardLineBreaks
     self.section = section

@@ -33,11 +33,11 @@ struct TestResolver: LinkResolver {
   func tagURL(_ tag: String) -> String { "/notes/_tags/" + tag + "/" }
 }
 
-func render(_ markdown: String, unsafeHTML: Bool = false, lineOffset: Int = 0) -> RenderedNote {
+func render(_ markdown: String, unsafeHTML: Bool = false, lineOffset: Int = 0, labelFirstLinks: Bool = false) -> RenderedNote {
   Markdown.render(
     markdown,
     options: RenderOptions(
-      unsafeHTML: unsafeHTML, lineOffset: lineOffset, sourcePath: "content/Note.md"),
+      unsafeHTML: unsafeHTML, lineOffset: lineOffset, sourcePath: "content/Note.md", labelFirstLinks: labelFirstLinks),
     resolver: TestResolver())
 }
 

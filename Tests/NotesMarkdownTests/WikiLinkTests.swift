@@ -33,6 +33,21 @@ import Testing
     #expect(references.first?.line == 3 && references.first?.column == 5)
   }
 
+  /// GitHub wikis write the label first, `[[Click here|Roadmap]]`: read so, in a wiki, when
+  /// the link as written names nothing and read label first it names a page.
+  @Test func labelFirstWhenOnlyThatNamesAPage() {
+    let note = "A [[Click here|Roadmap]], B [[Roadmap|Ideas]], C [[Nowhere|Also nowhere]]."
+    let rendered = render(note, labelFirstLinks: true)
+    #expect(rendered.html.contains(#"A <a class="wiki-link" href="/notes/roadmap/">Click here</a>, "#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"B <a class="wiki-link" href="/notes/roadmap/">Ideas</a>, "#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"C <span class="broken-link" title="unknown note &#39;Nowhere&#39;">Also nowhere</span>."#), "\(rendered.html)")
+    #expect(positions(rendered) == ["1:50"])
+    // Elsewhere (Obsidian) the target comes first, and one that names nothing is reported.
+    let obsidian = render(note)
+    #expect(obsidian.html.contains(#"A <span class="broken-link" title="unknown note &#39;Click here&#39;">Roadmap</span>"#), "\(obsidian.html)")
+    #expect(positions(obsidian) == ["1:3", "1:50"])
+  }
+
   @Test func dendronVaultLinksNameTheNote() {
     #expect(WikiLinkSyntax.matches(in: "![[dendron://my vault/careers.mission]]").first?.link
       == WikiLink(isEmbed: true, target: "careers.mission", fragment: nil, label: nil))

@@ -143,3 +143,37 @@ import Testing
     #expect(detailColumn(index).contains("Linked from") && detailColumn(index).contains("/pages/article-2fguide/"))
   }
 }
+
+/// A GitHub wiki: `Home.md`, pages named with hyphens, links written label first.
+@Suite struct GitHubWikiTests {
+  @Test func labelFirstLinksLandAndMakeBacklinks() async throws {
+    let site = try SiteFixture([
+      "content/Home.md": "Start with [[the install guide|Installation-Guide]] or [[Object Mapping]].\n",
+      "content/_Sidebar.md": "[[Home]]\n",
+      "content/Installation-Guide.md": "Install it.\n",
+      "content/Object-Mapping.md": "Maps objects. Back [[Home]], also [[Home|Start page]].\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let home = try site.page("notes/home")
+    #expect(home.contains(#"<a class="wiki-link" href="/notes/installation-guide/">the install guide</a>"#), "\(detailColumn(home))")
+    #expect(detailColumn(try site.page("notes/installation-guide")).contains("href=\"/notes/home/\""), "a backlink")
+    // Written target first and found, the label is only a label: no link to a 'Start page'.
+    #expect(detailColumn(try site.page("notes/object-mapping")).contains(#"<a class="wiki-link" href="/notes/home/">Start page</a>"#))
+  }
+
+  @Test func outsideAWikiALinkToNothingStaysBrokenThoughItsLabelNamesAPage() async throws {
+    // Obsidian's `[[Plugins/Tags|Tags]]` to a page not written yet must not quietly become a
+    // link to the note called Tags.
+    let site = try SiteFixture([
+      "content/Home.md": "See [[Plugins/Tags|Tags]].\n",
+      "content/Tags.md": "Tags.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.map(\.message) == ["no note 'Plugins/Tags'"])
+    #expect(detailColumn(try site.page("notes/home")).contains("<span class=\"broken-link\""))
+  }
+}

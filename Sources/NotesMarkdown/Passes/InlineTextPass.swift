@@ -52,8 +52,20 @@ enum InlineTextPass {
         }
         let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
         let at = context.location(of: node, extraBytes: offset)
-        let link = match.link
-        let resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        var link = match.link
+        var resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        if context.options.labelFirstLinks, case .unresolved = resolution,
+          let swapped = link.reference(line: at.line, column: at.column).labelFirst
+        {
+          let other = context.resolver.resolve(swapped)
+          switch other {
+          case .page, .file:
+            link = WikiLink(isEmbed: false, target: swapped.target, fragment: swapped.fragment, label: swapped.label)
+            resolution = other
+          default:
+            break
+          }
+        }
         if target.embedsOnly, !Self.fitsInALink(resolution) {
           // A note or another file in a link's text: the text stays as written.
           node.insertBefore(.text(String(literal[match.range])))

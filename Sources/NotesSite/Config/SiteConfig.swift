@@ -21,6 +21,9 @@ public struct SiteConfig: Sendable, Equatable {
   public var ignore: [String] = []
   /// Every line break inside a paragraph shows, as in Obsidian's reading view by default.
   public var hardLineBreaks: Bool = false
+  /// Wiki links may be written label first, `[[Click here|Home]]`, as in a GitHub wiki: set
+  /// by the build, not the file, when `content/` is one (`SiteLoader.isGitHubWiki`).
+  public var labelFirstLinks: Bool = false
 
   public init() {}
 

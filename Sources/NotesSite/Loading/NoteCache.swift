@@ -344,6 +344,7 @@ struct RenderedNoteCache: Sendable {
     h.combine([basePath] + labels)
     h.combine(site.config.unsafeHTML)
     h.combine(site.config.hardLineBreaks)
+    h.combine(site.config.labelFirstLinks)
     for id in site.notes.keys.sorted() {
       let n = site.notes[id]!
       h.combine([id, n.sourcePath, n.title, n.folderID])

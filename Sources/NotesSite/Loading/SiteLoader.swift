@@ -88,6 +88,21 @@ struct SiteLoader {
     noteExtensions.contains(PathName.extension(path).lowercased())
   }
 
+  /// Whether `content/` is a GitHub wiki: `Home.md` with the wiki's `_Sidebar.md` or
+  /// `_Footer.md` beside it. Its links are written label first (`[[Click here|Home]]`).
+  static func isGitHubWiki(_ tree: ContentTree) -> Bool {
+    var home = false
+    var frame = false
+    for entry in tree.files where !entry.path.contains("/") {
+      switch entry.path {
+      case "Home.md": home = true
+      case "_Sidebar.md", "_Footer.md": frame = true
+      default: break
+      }
+    }
+    return home && frame
+  }
+
   /// Reads one note: UTF-8 check, front matter, Markdown analysis.
   /// `directory` is the content folder's path with a trailing `/`.
   static func read(

@@ -151,6 +151,7 @@ public enum SiteBuilder {
     let htmlCacheURL = RenderedNoteCache.url(for: output)
     let scannedAt = Date()
     let (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content", ignore: config.ignore)
+    config.labelFirstLinks = SiteLoader.isGitHubWiki(tree)
     clock.mark("scan")
     let (input, base, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let previous = OutputWriter.readFingerprint(output, warnings: false)
@@ -422,7 +423,8 @@ public enum SiteBuilder {
       options: RenderOptions(
         unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
         headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack,
-        titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks),
+        titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks,
+        labelFirstLinks: settings.labelFirstLinks),
       resolver: resolver)
     return (BodyHeadings.fitted(result.html), result.diagnostics)
   }

@@ -36,7 +36,7 @@ struct NoteResolver: LinkResolver {
           unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
           sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
           section: fragment, titleHeading: other.opensWithItsTitle,
-          hardLineBreaks: site.config.hardLineBreaks),
+          hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks),
         resolver: nested)
       return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
     }

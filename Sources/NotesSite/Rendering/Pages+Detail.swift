@@ -75,7 +75,7 @@ extension PageContext {
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
             sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
             footnoteBackLabel: l10n.string("footnote_back"), titleHeading: note.opensWithItsTitle,
-            hardLineBreaks: site.config.hardLineBreaks),
+            hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks),
           resolver: resolver
         ).html
         html = BodyHeadings.fitted(html)

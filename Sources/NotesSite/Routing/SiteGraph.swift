@@ -51,9 +51,22 @@ struct SiteGraph: Sendable {
     var linked: [String] = []
     var diagnostics: [Diagnostic] = []
     var resolved: [ResolvedKey: LinkTarget] = [:]
-    for ref in note.analysis.references {
-      let (target, ambiguous) = index.resolve(ref, from: note.id)
+    for written in note.analysis.references {
+      var ref = written
+      var (target, ambiguous) = index.resolve(ref, from: note.id)
       resolved[ResolvedKey(ref)] = target
+      // A link that names nothing as written may name a page label first, as GitHub wikis
+      // write them; the renderer reads it so too (`LinkReference.labelFirst`).
+      if site.config.labelFirstLinks, case .missing = target, let swapped = ref.labelFirst {
+        let other = index.resolve(swapped, from: note.id)
+        switch other.0 {
+        case .note, .file, .folder:
+          (ref, target, ambiguous) = (swapped, other.0, other.ambiguous)
+          resolved[ResolvedKey(ref)] = target
+        default:
+          break
+        }
+      }
       if !ambiguous.isEmpty {
         let names = ambiguous.map { site.notes[$0]?.displayPath ?? site.files[$0].map { "content/" + $0.sourcePath } ?? $0 }
         diagnostics.append(
