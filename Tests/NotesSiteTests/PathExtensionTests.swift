@@ -164,6 +164,25 @@ import Testing
     #expect(detailColumn(try site.page("notes/object-mapping")).contains(#"<a class="wiki-link" href="/notes/home/">Start page</a>"#))
   }
 
+  @Test func pagesAreNamedSiteWideTitledWithSpacesAndImagesShow() async throws {
+    let site = try SiteFixture([
+      "content/Home.md": "Hi.\n",
+      "content/_Footer.md": "[[Home]]\n",
+      "content/about/Talk-to-us.md": "Chat.\n",
+      "content/setup/deep/Step.md": "[Home](Home) > [Talk](Talk-to-us) [[/images/chart.png]] [[https://x.org/a.png|alt=A chart]] [[https://x.org/docs]]\n",
+      "content/images/chart.png": "png",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let step = detailColumn(try site.page("setup/deep/step"))
+    #expect(step.contains(#"<a href="/notes/home/">Home</a> &gt; <a href="/about/talk-to-us/">Talk</a>"#), "\(step)")
+    #expect(step.contains(#"<img src="/images/chart.png" alt="chart" loading="lazy">"#), "\(step)")
+    #expect(step.contains(#"<img src="https://x.org/a.png" alt="A chart" loading="lazy">"#), "\(step)")
+    #expect(step.contains(#"<a class="wiki-link" href="https://x.org/docs">"#), "\(step)")
+    #expect(try site.page("about/talk-to-us").contains("<h1>Talk to us</h1>"))
+  }
+
   @Test func outsideAWikiALinkToNothingStaysBrokenThoughItsLabelNamesAPage() async throws {
     // Obsidian's `[[Plugins/Tags|Tags]]` to a page not written yet must not quietly become a
     // link to the note called Tags.

@@ -53,7 +53,17 @@ enum InlineTextPass {
         let offset = literal.utf8.distance(from: literal.startIndex, to: match.range.lowerBound)
         let at = context.location(of: node, extraBytes: offset)
         var link = match.link
-        var resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        // A GitHub wiki writes an image as a link to it, `[[/images/a.png]]` or to a web
+        // address, `[[https://x.org/a.png|alt=A chart]]`, and shows it.
+        let wikiImage = context.options.labelFirstLinks && !link.isEmbed
+        var resolution: LinkResolution
+        if wikiImage, let scheme = link.target.firstIndex(of: ":"),
+          ["http", "https"].contains(link.target[..<scheme].lowercased())
+        {
+          resolution = .keep
+        } else {
+          resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
+        }
         if context.options.labelFirstLinks, case .unresolved = resolution,
           let swapped = link.reference(line: at.line, column: at.column).labelFirst
         {
@@ -72,6 +82,10 @@ enum InlineTextPass {
           rest = match.range.upperBound
           continue
         }
+        if wikiImage, let image = Self.wikiImage(link, resolution) {
+          link = image.link
+          resolution = image.resolution
+        }
         let inline = inlineNode(for: link, resolution: resolution)
         node.insertBefore(inline)
         switch resolution {
@@ -89,6 +103,25 @@ enum InlineTextPass {
     }
     for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
     if !noteEmbeds.isEmpty { context.embedsNotes = true }
+  }
+
+  /// A GitHub wiki's link to an image as the embed it shows: the label's `alt=` is the alt
+  /// text. Nil for a link to anything else.
+  private static func wikiImage(_ link: WikiLink, _ resolution: LinkResolution) -> (link: WikiLink, resolution: LinkResolution)? {
+    var embed = link
+    embed.isEmbed = true
+    if let label = link.label, label.hasPrefix("alt=") { embed.label = String(label.dropFirst(4)) }
+    switch resolution {
+    case .file(_, .image):
+      return (embed, resolution)
+    case .keep:
+      let path = link.target.split(separator: "?").first.map(String.init) ?? link.target
+      let ext = path.split(separator: ".").last.map { $0.lowercased() } ?? ""
+      guard AttachmentKind(fileExtension: ext) == .image else { return nil }
+      return (embed, .file(url: link.target, kind: .image))
+    default:
+      return nil
+    }
   }
 
   /// Whether an embed can stand in a link's text: an image, or a broken embed's marked span.

@@ -154,7 +154,9 @@ extension SiteLoader {
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
-      ?? PathName.displayName(PathName.stem(source.path))
+      ?? PathName.displayName(
+        // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".
+        config.labelFirstLinks ? PathName.stem(source.path).replacingOccurrences(of: "-", with: " ") : PathName.stem(source.path))
     // Git dates cover the whole history, following renames: the created date comes from the
     // first commit even when `history_limit` keeps it out of `revisions`.
     let firstCommit = history?.firstRevision(ofContentPath: source.path)

@@ -96,16 +96,3 @@ extension Site {
   }
 }
 
-extension AttachmentKind {
-  /// Guesses the kind from a file extension.
-  public init(fileExtension ext: String) {
-    switch ext.lowercased() {
-    case "png", "jpg", "jpeg", "gif", "webp", "svg", "avif", "bmp", "ico": self = .image
-    case "pdf": self = .pdf
-    case "mp3", "wav", "ogg", "oga", "m4a", "flac", "aac", "opus": self = .audio
-    case "mp4", "webm", "ogv", "mov", "m4v": self = .video
-    case "txt", "csv", "json", "log", "yml", "yaml", "xml", "tsv", "ini", "toml": self = .text
-    default: self = .other
-    }
-  }
-}

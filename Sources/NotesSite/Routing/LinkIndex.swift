@@ -113,12 +113,16 @@ struct LinkIndex: Sendable {
     fileSourcePath = site.files.mapValues(\.sourcePath)
     noteSourcePath = site.notes.mapValues(\.sourcePath)
     unsafeHTML = site.config.unsafeHTML
+    gitHubWiki = site.config.labelFirstLinks
   }
 
   private var fileSourcePath: [String: String] = [:]
   private var noteSourcePath: [String: String] = [:]
   /// Config `unsafe_html`: notes may hold their own anchors.
   private var unsafeHTML = false
+  /// The content is a GitHub wiki, whose pages are named site-wide: `[x](Page-Name)` in any
+  /// folder names `Page-Name.md` wherever it is.
+  private var gitHubWiki = false
 
   /// Case- and normalisation-insensitive key.
   static func key(_ s: String) -> String {
@@ -252,6 +256,9 @@ struct LinkIndex: Sendable {
         let k = Self.key(pagePath)
         if let found = page(k, written: pagePath) { return (found, []) }
         if let file = filePath(k, written: pagePath) { return (.file(file), []) }
+      }
+      if gitHubWiki, !target.contains("/"), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
+        return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
       }
       guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
       if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
