@@ -289,7 +289,9 @@ struct RenderTargets {
       case CMARK_NODE_BLOCK_QUOTE:
         if entering { quotes.append(node) }
       case CMARK_NODE_CODE_BLOCK:
-        if let info = cmark_node_get_fence_info(node.pointer), strstr(info, "title=") != nil || strchr(info, 0x3A) != nil {
+        if let info = cmark_node_get_fence_info(node.pointer),
+          strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil
+        {
           titledCode.append(node)
         }
       default:

@@ -20,6 +20,12 @@ import Testing
     #expect(CodeTitlePass.title(in: info) == title)
   }
 
+  /// mdBook writes attributes after the language: ` ```rust,ignore `, ` ```rust, no_run `.
+  @Test(arguments: ["rust,ignore", "rust, no_run", "rust,should_panic,edition2021"])
+  func attributesAfterACommaAreNotTheLanguage(_ info: String) {
+    #expect(html("```\(info)\nfn main() {}\n```\n") == "<pre tabindex=\"0\"><code class=\"language-rust\">fn main() {}\n</code></pre>\n")
+  }
+
   /// Zenn and Qiita write the file after the language: ` ```ruby:hello.rb `.
   @Test func languageColonFileIsALanguageAndACaption() {
     #expect(

@@ -5,10 +5,17 @@ import Foundation
 /// (also `title='…'` or `title=word`): the block goes into a `<figure class="code-block">`
 /// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class.
 enum CodeTitlePass {
-  /// `blocks`: code blocks whose info string contains `title=` or `:`.
+  /// `blocks`: code blocks whose info string contains `title=`, `:` or `,`.
   static func run(_ blocks: [CmarkNode]) {
     for block in blocks {
-      let info = block.fenceInfo
+      var info = block.fenceInfo
+      // mdBook's attributes after the language, ` ```rust,ignore ` or ` ```rust, no_run `:
+      // the language is the part before the comma (cmark would make the word the class).
+      let word = info.prefix { !$0.isWhitespace }
+      if let comma = word.firstIndex(of: ","), comma != word.startIndex {
+        info = String(word[..<comma]) + info[word.endIndex...]
+        cmark_node_set_fence_info(block.pointer, info)
+      }
       var caption = title(in: info)
       // Zenn's and Qiita's `lang:file` (` ```ruby:hello.rb `): the language is the part before
       // the colon (cmark would make the whole word the class), the file the caption.
