@@ -54,7 +54,8 @@ public enum Markdown {
 
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
-  /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Logseq's blocks under a
+  /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Jekyll's Liquid in links and
+  /// its highlight blocks, see `JekyllLiquid`; Logseq's blocks under a
   /// heading made a list, see `LogseqOutline`; Notion's callouts made Markdown, see
   /// `NotionAsides`; footnote
   /// definitions kept from cmark's link definitions, see `FootnotePass.protectDefinitions`;
@@ -64,7 +65,8 @@ extension Markdown {
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
     let (body, asides) = NotionAsides.blanking(
-      LogseqOutline.listingHeadingChildren(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))
+      LogseqOutline.listingHeadingChildren(
+        JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
     return MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, marks in
       let source = SourceMap(text, lineOffset: lineOffset)
       NotionAsides.wrap(root, asides)

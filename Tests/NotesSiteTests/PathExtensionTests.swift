@@ -196,3 +196,29 @@ import Testing
     #expect(detailColumn(try site.page("notes/home")).contains("<span class=\"broken-link\""))
   }
 }
+
+/// A Jekyll site: posts dated and named by their file names.
+@Suite struct JekyllPostTests {
+  @Test func postsTakeTheirDateAndTitleFromTheFileName() async throws {
+    let site = try SiteFixture([
+      "content/_posts/2009-09-05-edge-case-no-yaml-title.md": "Text.\n",
+      "content/_posts/2015-07-19-first.md": "---\ntitle: First\nlast_modified_at: 2016-01-02\n---\nSee [next]({% post_url 2015-07-20-second %}). ![shot]({{ site.baseurl }}/public/shot.png)\n",
+      "content/public/shot.png": "png",
+      "content/_posts/2015-07-20-second.md": "---\ntitle: Second\ndate: 2015-08-01\n---\nText.\n",
+      "content/notes/2015-07-19-not-a-post.md": "Text.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let untitled = try site.page("posts/2009-09-05-edge-case-no-yaml-title")
+    #expect(untitled.contains("<h1>Edge Case No Yaml Title</h1>"))
+    #expect(untitled.contains("datetime=\"2009-09-05T00:00:00Z\""))
+    let first = try site.page("posts/2015-07-19-first")
+    #expect(first.contains("datetime=\"2016-01-02T00:00:00Z\""), "last_modified_at is the update")
+    #expect(detailColumn(first).contains("href=\"/posts/2015-07-20-second/\""))
+    #expect(detailColumn(first).contains("<img src=\"/public/shot.png\" alt=\"shot\""))
+    // Front matter wins; outside `_posts` a date in the name is only a name.
+    #expect(try site.page("posts/2015-07-20-second").contains("datetime=\"2015-08-01T00:00:00Z\""))
+    #expect(try site.page("notes/2015-07-19-not-a-post").contains("<h1>2015-07-19-not-a-post</h1>"))
+  }
+}

@@ -54,7 +54,7 @@ struct FrontMatterReader {
         if value.bool == false { frontMatter.draft = true }
       case "created", "publishDate", "published":
         otherCreated = otherCreated ?? otherDate(entry)
-      case "lastmod", "modified", "last-modified", "last_modified":
+      case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at":
         otherUpdated = otherUpdated ?? otherDate(entry)
       case "tag": otherTags = tags(entry)
       // Zola: `[taxonomies]` with `tags = [...]`.

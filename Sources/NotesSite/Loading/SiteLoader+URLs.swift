@@ -153,7 +153,7 @@ extension SiteLoader {
     let fm = source.frontMatter
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
-      fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1
+      fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1 ?? Self.jekyllPostTitle(source.path)
       ?? PathName.displayName(
         // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".
         config.labelFirstLinks ? PathName.stem(source.path).replacingOccurrences(of: "-", with: " ") : PathName.stem(source.path))

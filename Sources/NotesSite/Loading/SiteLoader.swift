@@ -88,6 +88,38 @@ struct SiteLoader {
     noteExtensions.contains(PathName.extension(path).lowercased())
   }
 
+  /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted
+  /// on 2015-07-19 (midnight UTC). Nil for any other file.
+  static func jekyllPostDate(_ path: String) -> Date? {
+    guard path.hasPrefix("_posts/") || path.contains("/_posts/") else { return nil }
+    let name = PathName.last(path).utf8
+    guard name.count > 11 else { return nil }
+    let digits = { (range: Range<Int>) -> Int? in
+      let part = name.dropFirst(range.lowerBound).prefix(range.count)
+      guard part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+    let bytes = Array(name.prefix(11))
+    guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x2D,
+      let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month),
+      (1...31).contains(day)
+    else { return nil }
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, month, day)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.date(from: components)
+  }
+
+  /// A Jekyll post's title when it gives none, from its file name as Jekyll makes it:
+  /// `2009-09-05-edge-case-title.md` is "Edge Case Title".
+  static func jekyllPostTitle(_ path: String) -> String? {
+    guard jekyllPostDate(path) != nil else { return nil }
+    let slug = PathName.stem(path).dropFirst(11)
+    let words = slug.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }
+    return words.isEmpty ? nil : words.joined(separator: " ")
+  }
+
   /// Whether `content/` is a GitHub wiki: `Home.md` with the wiki's `_Sidebar.md` or
   /// `_Footer.md` beside it. Its links are written label first (`[[Click here|Home]]`).
   static func isGitHubWiki(_ tree: ContentTree) -> Bool {
@@ -135,6 +167,7 @@ struct SiteLoader {
       source.frontMatter = frontMatter
       source.diagnostics += fmDiagnostics
     }
+    if source.frontMatter.date == nil, let posted = jekyllPostDate(entry.path) { source.frontMatter.date = posted }
     source.body = String(split.body)
     source.bodyLineOffset = split.bodyLineOffset
     source.analysis = Markdown.analyze(source.body, lineOffset: split.bodyLineOffset)

@@ -1,0 +1,26 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// The Liquid a Jekyll post writes in links and around code.
+@Suite struct JekyllLiquidTests {
+  @Test func linksAndImagesThroughLiquidLand() {
+    let note = "![shot]({{ site.url }}/diagram.png) [next]({% post_url 2015-07-20-second %}) [x]({{site.baseurl}}/Roadmap.md) [[Nowhere]]\n"
+    let rendered = render(note)
+    // What the links name once the Liquid is read (this test's resolver knows no root paths).
+    #expect(rendered.diagnostics.map(\.message) == [
+      "unknown note '/diagram.png'", "unknown note '/_posts/2015-07-20-second.md'", "unknown note '/Roadmap.md'",
+      "unknown note 'Nowhere'",
+    ])
+    // The padding keeps what follows where the note has it.
+    #expect(positions(rendered) == ["1:1", "1:37", "1:78", "1:111"])
+  }
+
+  @Test func highlightBlocksAreCodeAndCodeIsLeftAlone() {
+    let note = "{% highlight scala %}\nappend(\"<ul>\")\n  indented()\n{% endhighlight %}\n\n`{{ site.url }}` and\n\n```\n{% highlight x %}\n```\n"
+    let out = html(note)
+    #expect(out.contains("<pre tabindex=\"0\"><code class=\"language-scala\">append(&quot;&lt;ul&gt;&quot;)\n  indented()\n</code></pre>"), "\(out)")
+    #expect(out.contains("<code>{{ site.url }}</code> and"), "\(out)")
+    #expect(out.contains("<code>{% highlight x %}\n</code>"), "\(out)")
+  }
+}
