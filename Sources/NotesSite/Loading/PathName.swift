@@ -37,8 +37,11 @@ enum PathName {
   static func displayName(_ name: some StringProtocol) -> String {
     var name = String(name)
     // Logseq names a namespaced page `a/b` in a file `a___b.md`, or `a%2Fb.md` in older graphs.
-    if name.contains("___") { name = name.replacingOccurrences(of: "___", with: "/") }
-    if name.contains("%2F") || name.contains("%2f"), let decoded = name.removingPercentEncoding { name = decoded }
+    // Tested on bytes first: this runs for every note and folder.
+    if name.utf8.contains(UInt8(ascii: "_")), name.contains("___") { name = name.replacingOccurrences(of: "___", with: "/") }
+    if name.utf8.contains(UInt8(ascii: "%")), name.contains("%2F") || name.contains("%2f"), let decoded = name.removingPercentEncoding {
+      name = decoded
+    }
     let u = name.utf8
     guard u.count > 33 else { return String(name) }
     let idStart = u.index(u.endIndex, offsetBy: -32)

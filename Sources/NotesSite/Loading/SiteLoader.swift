@@ -91,7 +91,7 @@ struct SiteLoader {
   /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted
   /// on 2015-07-19 (midnight UTC). Nil for any other file.
   static func jekyllPostDate(_ path: String) -> Date? {
-    guard path.hasPrefix("_posts/") || path.contains("/_posts/") else { return nil }
+    guard path.utf8.contains(UInt8(ascii: "_")), path.hasPrefix("_posts/") || path.contains("/_posts/") else { return nil }
     let name = PathName.last(path).utf8
     guard name.count > 11 else { return nil }
     let digits = { (range: Range<Int>) -> Int? in
