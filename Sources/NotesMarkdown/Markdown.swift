@@ -55,21 +55,20 @@ public enum Markdown {
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Jekyll's Liquid in links and
-  /// its highlight blocks, see `JekyllLiquid`; Logseq's blocks under a
-  /// heading made a list, see `LogseqOutline`; Notion's callouts made Markdown, see
-  /// `NotionAsides`; footnote
-  /// definitions kept from cmark's link definitions, see `FootnotePass.protectDefinitions`;
-  /// math made literal, see `MathSyntax`) and prepares the
+  /// its highlight blocks, see `JekyllLiquid`; Logseq's blocks under a heading made a list,
+  /// see `LogseqOutline`; Notion's callouts and Docusaurus admonitions made callouts, see
+  /// `CalloutLines`; footnote definitions kept from cmark's link definitions, see
+  /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
   /// tree, for `analyze` and `render` alike; positions refer to the text cmark read.
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    let (body, asides) = NotionAsides.blanking(
+    let (body, asides) = CalloutLines.blanking(
       LogseqOutline.listingHeadingChildren(
         JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
     return MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, marks in
       let source = SourceMap(text, lineOffset: lineOffset)
-      NotionAsides.wrap(root, asides)
+      CalloutLines.wrap(root, asides)
       return work(root, source, Prepared(root, source: source, marks: marks))
     }
   }

@@ -74,10 +74,25 @@ extension CalloutTests {
     #expect(Markdown.analyze(note).preview.hasPrefix("Intro. 💡 Tip: see Roadmap"))
   }
 
+  /// Docusaurus and VitePress admonitions: `:::type Title`, Markdown, `:::`.
+  @Test func anAdmonitionIsACalloutOfItsType() {
+    let note = ":::tip Read first\nSee [[Roadmap]] and [[Nowhere]].\n:::\n\n:::warning\n- careful\n:::\n\n:::info[Bracketed *title*]\nText.\n:::\n"
+    let rendered = render(note)
+    #expect(rendered.html.contains(
+      "<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Read first</p>\n<p>See <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a> and "),
+      "\(rendered.html)")
+    #expect(rendered.html.contains("<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Warning</p>\n<ul>\n<li>careful</li>\n</ul>\n</aside>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<p class=\"callout-title\">Bracketed *title*</p>\n<p>Text.</p>\n</aside>"), "\(rendered.html)")
+    #expect(!rendered.html.contains(":::"))
+    #expect(positions(rendered) == ["2:21"])
+  }
+
   @Test func anAsideInCodeOrWithoutItsEndStaysAsWritten() {
     let fenced = html("```\n<aside>\ncode\n</aside>\n```\n")
     #expect(fenced.contains("&lt;aside&gt;\ncode\n&lt;/aside&gt;"), "\(fenced)")
     let unclosed = render("<aside>\nLost text\n\nKept.\n")
     #expect(!unclosed.html.contains("callout") && unclosed.html.contains("<p>Kept.</p>"), "\(unclosed.html)")
+    #expect(html(":::note\nno end\n") == "<p>:::note\nno end</p>\n")
+    #expect(html("```\n:::tip\nx\n:::\n```\n").contains("<code>:::tip\nx\n:::\n</code>"))
   }
 }
