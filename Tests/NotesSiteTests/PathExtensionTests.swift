@@ -202,7 +202,7 @@ import Testing
   @Test func postsTakeTheirDateAndTitleFromTheFileName() async throws {
     let site = try SiteFixture([
       "content/_posts/2009-09-05-edge-case-no-yaml-title.md": "Text.\n",
-      "content/_posts/2015-07-19-first.md": "---\ntitle: First\nlast_modified_at: 2016-01-02\n---\nSee [next]({% post_url 2015-07-20-second %}). ![shot]({{ site.baseurl }}/public/shot.png)\n",
+      "content/_posts/2015-07-19-first.md": "---\ntitle: First\nlast_modified_at: 2016-01-02\n---\nSee [next]({% post_url 2015-07-20-second %}). ![shot]({{ site.baseurl }}/public/shot.png) [home]({{ site.baseurl }}/)\n",
       "content/public/shot.png": "png",
       "content/_posts/2015-07-20-second.md": "---\ntitle: Second\ndate: 2015-08-01\n---\nText.\n",
       "content/notes/2015-07-19-not-a-post.md": "Text.\n",
@@ -217,8 +217,20 @@ import Testing
     #expect(first.contains("datetime=\"2016-01-02T00:00:00Z\""), "last_modified_at is the update")
     #expect(detailColumn(first).contains("href=\"/posts/2015-07-20-second/\""))
     #expect(detailColumn(first).contains("<img src=\"/public/shot.png\" alt=\"shot\""))
+    #expect(detailColumn(first).contains("<a href=\"/\">home</a>"), "the root of content/ is the home page")
     // Front matter wins; outside `_posts` a date in the name is only a name.
     #expect(try site.page("posts/2015-07-20-second").contains("datetime=\"2015-08-01T00:00:00Z\""))
     #expect(try site.page("notes/2015-07-19-not-a-post").contains("<h1>2015-07-19-not-a-post</h1>"))
+  }
+}
+
+extension JekyllPostTests {
+  @Test func aLinkToTheRootOfContentIsHomeUnderTheBasePath() async throws {
+    let site = try SiteFixture(["content/Work/Plan.md": "[Home](/) and [up](../) and [out](../../x.md)\n"])
+    defer { site.remove() }
+    let report = await site.build(baseURL: "https://x.org/notes/")
+    #expect(report.diagnostics.map(\.message) == ["link '../../x.md' points outside content/"])
+    // `../` is read against the page's URL, as Hugo writes it: the folder.
+    #expect(detailColumn(try site.page("work/plan")).contains(#"<a href="/notes/">Home</a> and <a href="/notes/work/">up</a>"#))
   }
 }

@@ -442,6 +442,8 @@ extension CacheEncoder {
       case .missing(let reason):
         int(4)
         string(reason)
+      case .home:
+        int(5)
       }
     }
   }
@@ -471,6 +473,7 @@ extension CacheDecoder {
       case 4:
         guard let reason = string() else { return nil }
         value = .missing(reason)
+      case 5: value = .home
       default: return nil
       }
       resolved[SiteGraph.ResolvedKey(kind: kind, target: target, fragment: fragment)] = value

@@ -52,6 +52,7 @@ struct NoteResolver: LinkResolver {
     case .external: .keep
     case .note(let id, let fragment): .page(url: noteURL(id, fragment: fragment, urls: urls))
     case .folder(let id): .page(url: urls.url(.folder(id, page: 1)))
+    case .home: .page(url: urls.url(.home))
     case .file(let id): .file(url: urls.fileURL(id), kind: fileKind(id))
     case .missing(let message): .unresolved(message: message)
     }

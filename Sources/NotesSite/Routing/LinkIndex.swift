@@ -10,6 +10,8 @@ enum LinkTarget: Sendable, Hashable {
   case note(String, fragment: String?)
   case folder(String)
   case file(String)
+  /// The site's home page: `[Home](/)`, the root of `content/`.
+  case home
   case missing(String)
 }
 
@@ -261,7 +263,8 @@ struct LinkIndex: Sendable {
         return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
       }
       guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
-      if path.isEmpty || path == "." { return (.missing("link to the content folder itself"), []) }
+      // `[Home](/)`, `[up](../..)` to the top: `content/` is the site, whose page is home.
+      if path.isEmpty || path == "." { return (.home, []) }
       return (.missing("no note or file at '\(ref.target)'"), [])
     case .wikiLink, .wikiEmbed:
       var target = ref.target

@@ -103,7 +103,7 @@ struct SiteGraph: Sendable {
           case .note(let id, _): site.notes.index(forKey: id) != nil
           case .file(let id): site.files.index(forKey: id) != nil
           case .folder(let id): site.folders.index(forKey: id) != nil
-          case .external, .missing: true
+          case .external, .missing, .home: true
           }
         }
     }
