@@ -22,24 +22,14 @@ enum CalloutLines {
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
     var open: (line: Int, type: String, title: String?, colons: Int)?
-    var fence: (byte: UInt8, count: Int)?
+    var fences = CodeFences()
     for (index, line) in lines.enumerated() {
+      guard !fences.contain(line) else { continue }
       var content = line.utf8[...]
       if content.last == 0x0D { content = content.dropLast() }
       let indent = content.prefix { $0 == 0x20 }.count
       let trimmed = content.dropFirst(indent)
-      if let marker = trimmed.first, marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~"), indent <= 3 {
-        let run = trimmed.prefix { $0 == marker }.count
-        if run >= 3 {
-          if let f = fence {
-            if f.byte == marker, run >= f.count, trimmed.dropFirst(run).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { fence = nil }
-          } else {
-            fence = (marker, run)
-          }
-          continue
-        }
-      }
-      guard fence == nil, indent == 0 else { continue }
+      guard indent == 0 else { continue }
       let text = Substring(trimmed)
       if let current = open {
         let closes =

@@ -11,16 +11,14 @@ enum JekyllLiquid {
     guard body.utf8.count >= 10, body.containsBytes("{{") || body.containsBytes("{%") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var changed = false
-    var fence: Character?
+    var fences = CodeFences()
     var inHighlight = false
     for i in lines.indices {
       let line = lines[i]
+      // Inside a highlight block, a fence line is code.
+      if !inHighlight, fences.contain(Substring(line)) { continue }
+      guard line.containsBytes("{") else { continue }
       let trimmed = Substring(line).trimmingSpaces
-      if !inHighlight, let first = trimmed.first, first == "`" || first == "~", trimmed.hasPrefix(String(repeating: first, count: 3)) {
-        fence = fence == nil ? first : (fence == first ? nil : fence)
-        continue
-      }
-      guard fence == nil, line.containsBytes("{") else { continue }
       // A highlight block's tags alone on their lines.
       if !inHighlight, let language = Self.tag(trimmed, "highlight") {
         inHighlight = true

@@ -7,7 +7,7 @@ enum LogseqOutline {
   static func listingHeadingChildren(_ body: String) -> String {
     guard body.containsBytes("\n\t") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
-    var fence: (byte: UInt8, count: Int)?
+    var fences = CodeFences()
     var afterHeading = false
     var inRun = false
     var changed = false
@@ -23,21 +23,12 @@ enum LogseqOutline {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
         inRun = false
       }
+      if fences.contain(line) {
+        afterHeading = false
+        continue
+      }
       let indent = bytes.prefix { $0 == 0x20 }.count
       let trimmed = bytes.dropFirst(indent)
-      if indent <= 3, let marker = trimmed.first, marker == UInt8(ascii: "`") || marker == UInt8(ascii: "~") {
-        let run = trimmed.prefix { $0 == marker }.count
-        if run >= 3 {
-          if let f = fence {
-            if f.byte == marker, run >= f.count { fence = nil }
-          } else {
-            fence = (marker, run)
-          }
-          afterHeading = false
-          continue
-        }
-      }
-      if fence != nil { continue }
       if afterHeading, bytes.first == 0x09, isBullet(trimmed.drop { $0 == 0x09 }) {
         lines[index] = " " + line.dropFirst()
         changed = true

@@ -245,25 +245,14 @@ enum FootnotePass {
   static func protectDefinitions(_ body: String) -> String {
     guard mayHaveDefinition(body) else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
-    var fence: (marker: UInt8, count: Int)?
+    var fences = CodeFences()
     var changed = false
     for (n, line) in lines.enumerated() {
+      guard !fences.contain(line) else { continue }
       let bytes = Array(line.utf8)
       var i = 0
       while i < bytes.count, i < 3, bytes[i] == 0x20 { i += 1 }
-      if i < bytes.count, bytes[i] == UInt8(ascii: "`") || bytes[i] == UInt8(ascii: "~") {
-        let marker = bytes[i]
-        let count = bytes.runEnd(of: marker, from: i) - i
-        if count >= 3 {
-          if let open = fence {
-            if open.marker == marker, count >= open.count { fence = nil }
-          } else if marker == UInt8(ascii: "~") || !bytes[(i + count)...].contains(UInt8(ascii: "`")) {
-            fence = (marker, count)
-          }
-          continue
-        }
-      }
-      guard fence == nil, definitionPrefix(Array(bytes[i...])) != nil else { continue }
+      guard definitionPrefix(Array(bytes[i...])) != nil else { continue }
       lines[n] = line.prefix(i) + "\\" + line.dropFirst(i)
       changed = true
     }
