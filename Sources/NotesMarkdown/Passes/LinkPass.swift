@@ -66,12 +66,7 @@ enum LinkPass {
     for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) && name.count > suffix.count {
       name = String(name.dropLast(suffix.count))
     }
-    let u = Array(name.utf8)
-    if u.count > 33, u[u.count - 33] == 0x20,
-      u[(u.count - 32)...].allSatisfy({ ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) })
-    {
-      name = String(decoding: u[..<(u.count - 33)], as: UTF8.self)
-    }
+    name = name.withoutNotionPageID
     return name.isEmpty ? String(path) : name
   }
 

@@ -1,3 +1,6 @@
+import Foundation
+import NotesMarkdown
+
 /// The parts of a content-relative path (`Work/Plans/Roadmap.md`) that `NSString`'s path
 /// methods give, without bridging: the loader and the link index ask for them several times per
 /// note and per link, and bridging or `Character`-wise searching showed in profiles. `/` and `.`
@@ -42,12 +45,7 @@ enum PathName {
     if name.utf8.contains(UInt8(ascii: "%")), name.contains("%2F") || name.contains("%2f"), let decoded = name.removingPercentEncoding {
       name = decoded
     }
-    let u = name.utf8
-    guard u.count > 33 else { return String(name) }
-    let idStart = u.index(u.endIndex, offsetBy: -32)
-    let hexDigits = u[idStart...].allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x61 && $0 <= 0x66) }
-    guard hexDigits, u[u.index(before: idStart)] == 0x20 else { return String(name) }
-    return String(name[..<u.index(before: idStart)])
+    return name.withoutNotionPageID
   }
 
   /// What `NSString.pathExtension` gives: the text after the last `.` of the last component,
