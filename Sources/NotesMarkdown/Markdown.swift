@@ -66,8 +66,9 @@ extension Markdown {
     let (body, asides) = CalloutLines.blanking(
       LogseqOutline.listingHeadingChildren(
         JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
-    return MathSyntax.withParsed(FootnotePass.protectDefinitions(body)) { root, text, marks in
-      let source = SourceMap(text, lineOffset: lineOffset)
+    let (protected, footnotes) = FootnotePass.protectDefinitions(body)
+    return MathSyntax.withParsed(protected) { root, text, marks in
+      let source = SourceMap(text, lineOffset: lineOffset, footnotes: footnotes)
       CalloutLines.wrap(root, asides)
       return work(root, source, Prepared(root, source: source, marks: marks))
     }

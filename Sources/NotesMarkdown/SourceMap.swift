@@ -29,9 +29,13 @@ final class SourceMap {
   /// Body line and byte column of nodes whose cmark position is not their place in the body.
   private var origins: [CmarkNode: (line: Int, column: Int)] = [:]
 
-  init(_ body: String, lineOffset: Int) {
+  /// Footnote blocks whose indentation was taken off before cmark read them.
+  let footnotes: FootnotePass.Layout
+
+  init(_ body: String, lineOffset: Int, footnotes: FootnotePass.Layout = .init()) {
     self.body = body
     self.lineOffset = lineOffset
+    self.footnotes = footnotes
   }
 
   /// Whether the body holds the two bytes `first` `second` in a row: a cheap test (`memchr`
@@ -128,11 +132,11 @@ final class SourceMap {
     let bytes = byteColumn - 1 + extraBytes
     guard line >= 1, line <= lineStarts.count, bytes >= 0,
       lineStarts[line - 1] + bytes <= body.utf8.count
-    else { return (fileLine, max(bytes + 1, 1)) }
+    else { return (fileLine, max(bytes + 1, 1) + (footnotes.dedented[line] ?? 0)) }
     let utf8 = body.utf8
     var start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
     let end = utf8.index(start, offsetBy: bytes)
-    guard end.samePosition(in: body) != nil else { return (fileLine, bytes + 1) }
+    guard end.samePosition(in: body) != nil else { return (fileLine, bytes + 1 + (footnotes.dedented[line] ?? 0)) }
     // Positions come in document order: count on from the last one on the same line, so a
     // 1 MB line with thousands of links is not counted from its start each time.
     var counted = 0
@@ -146,7 +150,7 @@ final class SourceMap {
     let plain = span.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     let characters = counted + (plain ? span.count : body[start..<end].count)
     self.last = (line, end, characters)
-    return (fileLine, characters + 1)
+    return (fileLine, characters + 1 + (footnotes.dedented[line] ?? 0))
   }
 
   private var last: (line: Int, index: String.Index, characters: Int)?

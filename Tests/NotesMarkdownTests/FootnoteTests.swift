@@ -114,3 +114,62 @@ extension FootnoteTests {
     #expect(!fuzzed.utf8.contains(1), "\(fuzzed)")
   }
 }
+
+extension FootnoteTests {
+  /// A footnote of several paragraphs, a list and code, indented under its definition as
+  /// Pandoc, PHP Markdown Extra and GitHub read it: its blocks stay in the footnote, read as
+  /// Markdown, not as a code block after it.
+  @Test func aFootnoteOfSeveralBlocks() throws {
+    let note = """
+      Claim[^long] and another[^short].
+
+      [^long]: The first paragraph,
+      with a lazy line.
+
+          A second paragraph with [[Roadmap]].
+
+              let code = 1
+
+          - a list item
+          - another
+
+      [^short]: One line.
+
+      After the notes.
+
+          top-level code
+      """
+    let page = html(note)
+    let list = String(page[try #require(page.range(of: "<section class=\"footnotes\">")).lowerBound...])
+    #expect(list.contains("<li id=\"fn:1\">\n<p>The first paragraph,\nwith a lazy line.</p>\n<p>A second paragraph with <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a>.</p>\n<pre tabindex=\"0\"><code>let code = 1\n</code></pre>\n<ul>\n<li>a list item</li>\n<li>another</li>\n</ul>\n<p><a class=\"footnote-back\" href=\"#fnref:1\""), "\(list)")
+    #expect(list.contains("<li id=\"fn:2\">\n<p>One line. <a class=\"footnote-back\""))
+    // What follows the footnotes without indentation is the note's again.
+    let body = String(page[..<page.range(of: "<section class=\"footnotes\">")!.lowerBound])
+    #expect(body.contains("<p>After the notes.</p>\n<pre tabindex=\"0\"><code>top-level code\n</code></pre>"), "\(body)")
+    #expect(!body.contains("second paragraph"))
+  }
+
+  /// A warning inside an indented footnote block points at the column in the file.
+  @Test func aWarningInAnIndentedFootnoteBlockKeepsItsColumn() {
+    let result = render("Text[^a].\n\n[^a]: First.\n\n    Then [[Nowhere]].\n")
+    #expect(result.diagnostics.first?.location?.line == 5)
+    #expect(result.diagnostics.first?.location?.column == 10)
+  }
+
+  /// An indented code block after a definition without a blank line between is the
+  /// definition's lazy text, as in CommonMark; a fenced block after a blank line ends it.
+  @Test func aFenceEndsTheFootnote() throws {
+    let page = html("A[^a].\n\n[^a]: Note.\n\n```\n    [^b]: not a definition\n```\n")
+    #expect(page.contains("<pre tabindex=\"0\"><code>    [^b]: not a definition\n</code></pre>"), "\(page)")
+    #expect(page.contains("<p>Note. <a class=\"footnote-back\""))
+  }
+}
+
+@Suite struct FootnoteBlockAnalysisTests {
+  /// Links and text in a footnote's later paragraphs count, as the page shows them.
+  @Test func linksInLaterParagraphsAreLinks() {
+    let analysis = Markdown.analyze("Tea[^1].\n\n[^1]: Green.\n\n    Brewed as in [[Roadmap]].\n")
+    #expect(analysis.references.map(\.target) == ["Roadmap"])
+    #expect(analysis.plainText.contains("Brewed as in"))
+  }
+}

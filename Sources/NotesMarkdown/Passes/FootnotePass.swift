@@ -2,15 +2,17 @@ import CCmark
 import Foundation
 
 /// Footnotes as Obsidian, GitHub and Hugo write them: `text[^1]` in the note and, starting a
-/// top-level paragraph, the definition `[^1]: the footnote` (lazy continuation lines belong to
-/// it). References become superscript numbers in order of first use, linking to a numbered
-/// list at the end of the note whose entries link back. A definition no text refers to is
+/// top-level paragraph, the definition `[^1]: the footnote` (lazy continuation lines, and
+/// blocks indented under it after a blank line, belong to it). References become superscript
+/// numbers in order of first use, linking to a numbered list at the end of the note whose
+/// entries link back. A definition no text refers to is
 /// left out, as on GitHub; a `[^x]` without a definition stays as written. Ids are numbers
 /// (`fn:1`, `fnref:1`), which no heading id can be; without ids (a note embedded in
 /// another) the numbers are plain text.
 enum FootnotePass {
   static func run(_ root: CmarkNode, ids: Bool, backLabel: String, source: SourceMap) {
-    // Definitions: label → paragraph, its prefix already removed.
+    // Definitions: label → paragraph, its prefix already removed, or a container of it and
+    // the blocks indented under it.
     var definitions: [String: CmarkNode] = [:]
     var child = root.firstChild
     while let paragraph = child {
@@ -27,6 +29,19 @@ enum FootnotePass {
         source.setOrigin(of: text, line: at.line, column: at.column + length)
       }
       definitions[label] = paragraph
+      // Its indented blocks, if any, follow it; they go with it, in a container that renders
+      // only its children.
+      if let lines = source.footnotes.continuations[at.line], let first = paragraph.next,
+        lines.contains(first.startLine)
+      {
+        let container = CmarkNode.customBlock(enter: "")
+        paragraph.insertBefore(container)
+        container.append(paragraph)
+        while let block = container.next, lines.contains(block.startLine) { container.append(block) }
+        definitions[label] = container
+        child = container.next
+        continue
+      }
       // The next definition may follow on the next line: it starts a paragraph of its own.
       var inline = paragraph.firstChild
       while let node = inline {
@@ -123,16 +138,28 @@ enum FootnotePass {
     for label in order {
       let n = numbers[label]!
       let item = CmarkNode.customBlock(enter: ids ? "<li id=\"fn:\(n)\">\n" : "<li>\n", exit: "</li>\n")
-      let paragraph = definitions[label]!
+      let definition = definitions[label]!
       if ids {
+        // After the text of its last paragraph.
+        var paragraph = definition
+        var space = " "
+        if !definition.isParagraph {
+          if let last = definition.lastChild, last.isParagraph {
+            paragraph = last
+          } else {
+            paragraph = CmarkNode.paragraph()
+            definition.append(paragraph)
+            space = ""
+          }
+        }
         paragraph.append(
           CmarkNode.customInline(
-            enter: " <a class=\"footnote-back\" href=\"#fnref:\(n)\" aria-label=\"\(HTML.escape(backLabel))\">↩</a>"))
+            enter: "\(space)<a class=\"footnote-back\" href=\"#fnref:\(n)\" aria-label=\"\(HTML.escape(backLabel))\">↩</a>"))
       }
-      item.append(paragraph)
+      item.append(definition)
       section.append(item)
     }
-    for (label, paragraph) in definitions where numbers[label] == nil { paragraph.remove() }
+    for (label, definition) in definitions where numbers[label] == nil { definition.remove() }
     if !order.isEmpty { root.append(section) } else { cmark_node_free(section.pointer) }
   }
 
@@ -237,26 +264,78 @@ enum FootnotePass {
     return nil
   }
 
+  /// What `protectDefinitions` did to a note's text: the lines of each definition's further
+  /// blocks, by the definition's line, and how many leading characters it took off them.
+  struct Layout {
+    /// Body line of a definition → the lines of its indented blocks (1-based).
+    var continuations: [Int: ClosedRange<Int>] = [:]
+    /// Body line → characters of indentation removed from its start.
+    var dedented: [Int: Int] = [:]
+  }
+
   /// `body` with a backslash before each footnote definition that starts a line outside
   /// fenced code: `[^1]: Source.` or `[^1]: https://x.org` is otherwise a valid CommonMark link
   /// reference definition, which cmark takes out of the text (and links `[^1]` to `Source.`).
   /// Escaped, the line stays a paragraph whose text reads `[^1]: …` again. Positions stay
   /// right: the pass measures the definition's text from its literal, which has no backslash.
-  static func protectDefinitions(_ body: String) -> String {
-    guard mayHaveDefinition(body) else { return body }
+  ///
+  /// A definition's further paragraphs, lists and code are indented (four spaces or a tab)
+  /// after a blank line, as in Pandoc, PHP Markdown Extra and GitHub. cmark would read them as
+  /// an indented code block: they lose that indentation here, so that they are read as the
+  /// blocks they are, and `Layout` tells the pass which lines belong to which definition.
+  static func protectDefinitions(_ body: String) -> (text: String, layout: Layout) {
+    guard mayHaveDefinition(body) else { return (body, Layout()) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var fences = CodeFences()
+    var layout = Layout()
     var changed = false
+    // The definition being read: its line, whether a blank line came last, whether an
+    // indented block has started.
+    var open: (line: Int, blank: Bool, inBlock: Bool)?
     for (n, line) in lines.enumerated() {
-      guard !fences.contain(line) else { continue }
+      guard !fences.contain(line) else {
+        open = nil
+        continue
+      }
       let bytes = Array(line.utf8)
       var i = 0
       while i < bytes.count, i < 3, bytes[i] == 0x20 { i += 1 }
-      guard definitionPrefix(Array(bytes[i...])) != nil else { continue }
-      lines[n] = line.prefix(i) + "\\" + line.dropFirst(i)
-      changed = true
+      if definitionPrefix(Array(bytes[i...])) != nil {
+        lines[n] = line.prefix(i) + "\\" + line.dropFirst(i)
+        changed = true
+        open = (n + 1, false, false)
+        continue
+      }
+      guard var current = open else { continue }
+      if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
+        current.blank = true
+      } else if let indent = indentation(bytes), current.blank || current.inBlock {
+        lines[n] = line.dropFirst(indent)
+        layout.dedented[n + 1] = indent
+        let first = layout.continuations[current.line]?.lowerBound ?? n + 1
+        layout.continuations[current.line] = first...(n + 1)
+        current.blank = false
+        current.inBlock = true
+        changed = true
+      } else if current.blank {
+        open = nil
+        continue
+      }
+      open = current
     }
-    return changed ? lines.joined(separator: "\n") : body
+    return (changed ? lines.joined(separator: "\n") : body, layout)
+  }
+
+  /// How many leading characters make one level of block indentation in `bytes`: four
+  /// spaces, or up to three spaces and a tab.
+  private static func indentation(_ bytes: [UInt8]) -> Int? {
+    var i = 0
+    while i < 4, i < bytes.count {
+      if bytes[i] == 0x09 { return i + 1 }
+      guard bytes[i] == 0x20 else { return nil }
+      i += 1
+    }
+    return i == 4 ? 4 : nil
   }
 
   /// Whether some line of `body` starts (after up to three spaces) with `[^`: `memchr` for
