@@ -42,6 +42,9 @@ public enum Markdown {
       // After the passes that split paragraphs (note embeds, callout titles): a tag is kept
       // only where its pair ends up in the same element.
       RawHTMLPass.keepBalanced(inlineTags)
+      ContentsPass.fill(
+        prepared.contents, headings: prepared.headings, hidden: source.hiddenFromContents,
+        label: options.contentsLabel, ids: options.headingIDs, titleHeading: options.titleHeading)
       HeadingPass.run(
         prepared.headings, anchorLabel: options.headingAnchorLabel, ids: options.headingIDs,
         titleHeading: options.titleHeading)
@@ -55,7 +58,8 @@ public enum Markdown {
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Jekyll's Liquid in links and
-  /// its highlight blocks, see `JekyllLiquid`; Logseq's blocks under a heading made a list,
+  /// its highlight blocks, see `JekyllLiquid`; kramdown's attribute lists, see
+  /// `KramdownAttributes`; Logseq's blocks under a heading made a list,
   /// see `LogseqOutline`; Notion's callouts and Docusaurus admonitions made callouts, see
   /// `CalloutLines`; footnote definitions kept from cmark's link definitions, see
   /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
@@ -63,12 +67,13 @@ extension Markdown {
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    let (body, asides) = CalloutLines.blanking(
-      LogseqOutline.listingHeadingChildren(
-        JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
+    let (kramdown, noContents) = KramdownAttributes.resolving(
+      JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))
+    let (body, asides) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(kramdown))
     let (protected, footnotes) = FootnotePass.protectDefinitions(body)
     return MathSyntax.withParsed(protected) { root, text, marks in
       let source = SourceMap(text, lineOffset: lineOffset, footnotes: footnotes)
+      source.hiddenFromContents = noContents
       CalloutLines.wrap(root, asides)
       return work(root, source, Prepared(root, source: source, marks: marks))
     }
@@ -85,6 +90,8 @@ struct Prepared {
   /// Whether some text may hold a bare URL (`://` or `www.`), for `AutolinkPass`, which runs
   /// after footnotes.
   var bareURLs = false
+  /// Where the note asks for its table of contents, see `ContentsPass`.
+  var contents: [CmarkNode] = []
 
   /// `marks`: what `MathSyntax` marked in the text.
   init(_ root: CmarkNode, source: SourceMap, marks: MathSyntax.Marks) {
@@ -165,6 +172,7 @@ struct Prepared {
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)
     blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) })
+    contents = ContentsPass.placeholders(root)
   }
 }
 
@@ -222,6 +230,7 @@ extension Prepared {
       }
       headings.removeAll { removed.contains($0.node) }
       blocks.removeAll { removed.contains($0.block) }
+      contents.removeAll { removed.contains($0) }
       return
     }
     guard let start = headings.first(where: { $0.heading.id == id }), start.node.parent == root else { return }
@@ -243,6 +252,7 @@ extension Prepared {
     }
     headings.removeAll { removed.contains($0.node) }
     blocks.removeAll { removed.contains($0.block) }
+    contents.removeAll { removed.contains($0) }
   }
 }
 

@@ -141,6 +141,8 @@ public struct RenderOptions: Sendable {
   public var section: String?
   /// `aria-label` of the link from a footnote back to where it is referenced.
   public var footnoteBackLabel: String
+  /// `aria-label` of a table of contents (`[TOC]`).
+  public var contentsLabel: String
   /// Whether a `# Heading` that opens the note is its title (rendered `h1`, which the page
   /// drops as it shows the title itself); when not, it is a section heading like the others.
   public var titleHeading: Bool
@@ -153,9 +155,10 @@ public struct RenderOptions: Sendable {
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
-    footnoteBackLabel: String = "Back to text", titleHeading: Bool = true, hardLineBreaks: Bool = false,
-    labelFirstLinks: Bool = false
+    footnoteBackLabel: String = "Back to text", contentsLabel: String = "Contents", titleHeading: Bool = true,
+    hardLineBreaks: Bool = false, labelFirstLinks: Bool = false
   ) {
+    self.contentsLabel = contentsLabel
     self.labelFirstLinks = labelFirstLinks
     self.titleHeading = titleHeading
     self.hardLineBreaks = hardLineBreaks

@@ -31,6 +31,8 @@ final class SourceMap {
 
   /// Footnote blocks whose indentation was taken off before cmark read them.
   let footnotes: FootnotePass.Layout
+  /// Body lines of headings kept out of the table of contents (`{: .no_toc}`).
+  var hiddenFromContents: Set<Int> = []
 
   init(_ body: String, lineOffset: Int, footnotes: FootnotePass.Layout = .init()) {
     self.body = body

@@ -81,7 +81,7 @@ extension SiteBuilder {
     let urls = URLFormatter(basePath: x.config.basePath)
     let loader = SiteLoader(contentDirectory: x.content, config: x.config, includeDrafts: x.options.drafts, strict: false)
     let directory = x.content.path.hasSuffix("/") ? x.content.path : x.content.path + "/"
-    let labels = (x.l10n.string("link_to_section"), x.l10n.string("footnote_back"))
+    let labels = (x.l10n.string("link_to_section"), x.l10n.string("footnote_back"), x.l10n.string("contents"))
     // New contents of the files to replace, by path in the output.
     var files: [String: [UInt8]] = [:]
     var updated: [EditState.Record] = []

@@ -214,10 +214,11 @@ public enum SiteBuilder {
     clock.mark("link index")
     let anchorLabel = l10n.string("link_to_section")
     let footnoteBackLabel = l10n.string("footnote_back")
+    let contentsLabel = l10n.string("contents")
     // A note's links and HTML are taken from the previous build when nothing they are made of
     // changed: the note's text and path, and everything links resolve against.
     let noteIDs = site.notes.keys.sorted()
-    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, labels: [anchorLabel, footnoteBackLabel])
+    let linkKey = RenderedNoteCache.linkKey(site: site, basePath: urls.basePath, labels: [anchorLabel, footnoteBackLabel, contentsLabel])
     let noteKeys = concurrentMap(noteIDs) { RenderedNoteCache.key(of: site.notes[$0]!, linkKey: linkKey) }
     let htmlCache = await htmlCacheRead.value
     clock.mark("note keys, HTML cache")
@@ -234,7 +235,7 @@ public enum SiteBuilder {
       var resolver = NoteResolver(site: site, index: index, urls: urls, noteID: id)
       resolver.headingAnchorLabel = anchorLabel
       resolver.resolved = links.resolved
-      let (html, warnings) = renderBody(note, settings, labels: (anchorLabel, footnoteBackLabel), resolver: resolver)
+      let (html, warnings) = renderBody(note, settings, labels: (anchorLabel, footnoteBackLabel, contentsLabel), resolver: resolver)
       return (RenderedNoteCache.Entry(key: noteKeys[i], links: links, html: html, diagnostics: warnings), false, embeds)
     }
     var noteHTML: [String: String] = [:]
@@ -416,13 +417,13 @@ public enum SiteBuilder {
   /// A note's HTML as its page shows it, and the diagnostics of rendering it: the one place a
   /// note's text is rendered, for builds and for updates in place.
   static func renderBody(
-    _ note: Note, _ settings: SiteConfig, labels: (anchor: String, footnoteBack: String), resolver: some LinkResolver
+    _ note: Note, _ settings: SiteConfig, labels: (anchor: String, footnoteBack: String, contents: String), resolver: some LinkResolver
   ) -> (html: String, diagnostics: [Diagnostic]) {
     let result = Markdown.render(
       note.body,
       options: RenderOptions(
         unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
-        headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack,
+        headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack, contentsLabel: labels.contents,
         titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks,
         labelFirstLinks: settings.labelFirstLinks),
       resolver: resolver)

@@ -74,7 +74,8 @@ extension PageContext {
           options: RenderOptions(
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
             sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
-            footnoteBackLabel: l10n.string("footnote_back"), titleHeading: note.opensWithItsTitle,
+            footnoteBackLabel: l10n.string("footnote_back"), contentsLabel: l10n.string("contents"),
+            titleHeading: note.opensWithItsTitle,
             hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks),
           resolver: resolver
         ).html

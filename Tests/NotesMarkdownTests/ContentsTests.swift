@@ -1,0 +1,126 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// Tables of contents and kramdown's attribute lists, as notes from Typora, Joplin, GitLab and
+/// Jekyll sites write them.
+@Suite struct ContentsTests {
+  static let note = """
+    # Guide
+
+    [TOC]
+
+    ## Install
+    ### On Linux
+    ### On macOS
+    ## Use & abuse
+    #### Deep
+    ## Last
+    """
+
+  @Test func aMarkerBecomesNestedLinksToTheHeadings() throws {
+    let page = html(Self.note)
+    let toc = String(page[try #require(page.range(of: "<nav class=\"toc\"")).lowerBound...])
+    let list = String(toc[..<toc.range(of: "</nav>")!.upperBound])
+    #expect(
+      list == """
+        <nav class="toc" aria-label="Contents">
+        <ul>
+        <li><a href="#install">Install</a>
+        <ul>
+        <li><a href="#on-linux">On Linux</a></li>
+        <li><a href="#on-macos">On macOS</a></li>
+        </ul>
+        </li>
+        <li><a href="#use-abuse">Use &amp; abuse</a>
+        <ul>
+        <li><a href="#deep">Deep</a></li>
+        </ul>
+        </li>
+        <li><a href="#last">Last</a></li>
+        </ul>
+        </nav>
+        """)
+    // The title heading is the page's title, not an entry; the marker is gone.
+    #expect(!list.contains("Guide"))
+    #expect(!page.contains("[TOC]"))
+    // Each link's target is on the page.
+    for id in ["install", "on-linux", "on-macos", "use-abuse", "deep", "last"] {
+      #expect(page.contains("id=\"\(id)\""), "\(id)")
+    }
+  }
+
+  @Test func everyToolsMarker() {
+    for marker in ["[toc]", "[[_TOC_]]", "[[toc]]", "${toc}"] {
+      let page = html("Intro.\n\n\(marker)\n\n## One\n")
+      #expect(page.contains("<li><a href=\"#one\">One</a></li>"), "\(marker)")
+      #expect(!page.contains(marker), "\(marker)")
+    }
+    // In a sentence it is text.
+    #expect(html("See [TOC] below.\n\n## One\n").contains("See [TOC] below."))
+  }
+
+  @Test func withoutHeadingsOrIdsTheMarkerIsGone() {
+    #expect(html("Intro.\n\n[TOC]\n") == "<p>Intro.</p>\n")
+    let embedded = Markdown.render(
+      "[TOC]\n\n## One\n", options: RenderOptions(sourcePath: "content/N.md", headingIDs: false), resolver: TestResolver())
+    #expect(!embedded.html.contains("toc") && !embedded.html.contains("TOC"))
+  }
+
+  @Test func aMarkerIsNotALinkOrText() {
+    let analysis = Markdown.analyze("[[_TOC_]]\n\n## One\n\nText.\n")
+    #expect(analysis.references.isEmpty)
+    #expect(!analysis.plainText.contains("TOC"))
+    #expect(render("[[_TOC_]]\n\n## One\n").diagnostics.isEmpty)
+  }
+
+  @Test func oneListPerPage() {
+    let page = html("[TOC]\n\n## One\n\n[TOC]\n")
+    #expect(page.components(separatedBy: "<nav class=\"toc\"").count == 2)
+  }
+}
+
+@Suite struct KramdownAttributeTests {
+  /// A just-the-docs page: its title and "Table of contents" heading are kept out of the
+  /// list kramdown's `{:toc}` makes.
+  @Test func jekyllTableOfContents() throws {
+    let page = html("""
+      # Navigation
+      {: .no_toc }
+
+      ## Table of contents
+      {: .no_toc .text-delta }
+
+      1. TOC
+      {:toc}
+
+      ## Main
+      Text.
+      {: .fs-6 .fw-300 }
+
+      [Get started](https://x.org/start){: .btn .btn-primary }
+      """)
+    #expect(page.contains("<nav class=\"toc\" aria-label=\"Contents\">\n<ul>\n<li><a href=\"#main\">Main</a></li>\n</ul>\n</nav>"), "\(page)")
+    #expect(!page.contains("{:"), "\(page)")
+    #expect(!page.contains("<ol>"))
+    #expect(page.contains("<p>Text.</p>"))
+    #expect(page.contains("Get started</a></p>"), "\(page)")
+  }
+
+  @Test func codeKeepsItsBraces() {
+    let page = html("`{:toc}` and `x`{:.language-ruby}\n\n```\n{: .no_toc}\n```\n")
+    #expect(page.contains("<code>{:toc}</code> and <code>x</code>"), "\(page)")
+    #expect(page.contains("<code>{: .no_toc}\n</code>"))
+  }
+
+  @Test func commentsAreLeftOut() {
+    let page = html("Before.\n\n{::comment}\nSecret.\n{:/comment}\n\nAfter.\n")
+    #expect(!page.contains("Secret") && page.contains("After."))
+  }
+
+  /// Lines keep their numbers: a warning after a blanked list points at its line.
+  @Test func warningsKeepTheirLines() {
+    let result = render("Para.\n{: .x}\n\nSee [[Nowhere]].\n")
+    #expect(result.diagnostics.first?.location?.line == 4)
+  }
+}
