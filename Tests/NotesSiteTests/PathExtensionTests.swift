@@ -183,6 +183,30 @@ import Testing
     #expect(try site.page("about/talk-to-us").contains("<h1>Talk to us</h1>"))
   }
 
+  /// GitHub shows the sidebar and footer around every page and never as a page: they are
+  /// not notes, in no list and no count. Outside a wiki, `_Sidebar.md` is a note like others.
+  @Test func theSidebarAndFooterAreNotPages() async throws {
+    let site = try SiteFixture([
+      "content/Home.md": "Hi.\n",
+      "content/_Sidebar.md": "* [[Home]]\n* [[Setup]]\n",
+      "content/_Footer.md": "Footer text.\n",
+      "content/Setup.md": "Steps.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    #expect(!site.exists("notes/sidebar/index.html") && !site.exists("notes/footer/index.html"))
+    let home = try site.page("notes/home")
+    #expect(!home.contains("Sidebar") && !home.contains("Footer"))
+    #expect(home.contains("<p class=\"count\">2 notes</p>"), "\(home)")
+    #expect(try site.page("notes/setup").contains("Steps."))
+
+    let plain = try SiteFixture(["content/_Sidebar.md": "Side.\n", "content/Other.md": "Hi.\n"])
+    defer { plain.remove() }
+    _ = await plain.build()
+    #expect(plain.exists("notes/sidebar/index.html"))
+  }
+
   @Test func outsideAWikiALinkToNothingStaysBrokenThoughItsLabelNamesAPage() async throws {
     // Obsidian's `[[Plugins/Tags|Tags]]` to a page not written yet must not quietly become a
     // link to the note called Tags.

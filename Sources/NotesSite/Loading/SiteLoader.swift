@@ -135,6 +135,17 @@ struct SiteLoader {
     return home && frame
   }
 
+  /// The files a GitHub wiki shows around every page rather than as pages of their own.
+  static let gitHubWikiFrame: Set<String> = ["_Sidebar.md", "_Footer.md", "_Header.md"]
+
+  /// `tree` read as a GitHub wiki if it is one (`isGitHubWiki`): its sidebar, header and
+  /// footer at the top are not notes, as GitHub shows no page for them. Returns whether it is.
+  static func readingGitHubWiki(_ tree: inout ContentTree) -> Bool {
+    guard isGitHubWiki(tree) else { return false }
+    tree.files.removeAll { gitHubWikiFrame.contains($0.path) }
+    return true
+  }
+
   /// Reads one note: UTF-8 check, front matter, Markdown analysis.
   /// `directory` is the content folder's path with a trailing `/`.
   static func read(
