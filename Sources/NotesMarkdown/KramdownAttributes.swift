@@ -3,7 +3,8 @@
 /// - a line of its own that is only `{: .class #id key="value"}` (after a heading, paragraph
 ///   or list), `{:ref: .class}` or an extension like `{::options … /}` is blanked;
 /// - `{::comment}` … `{:/comment}` is blanked, as kramdown leaves it out;
-/// - `{:…}` right after a link, emphasis or code span (`[x](y){:target="_blank"}`) goes;
+/// - `{:…}` right after a link, emphasis, code span or `:shortcode:`
+///   (`[x](y){:target="_blank"}`) goes;
 /// - the table of contents, a one-item list over `{:toc}`, becomes `[TOC]`, which
 ///   `ContentsPass` fills in, and a heading marked `{: .no_toc}` is left out of it.
 ///
@@ -70,8 +71,8 @@ enum KramdownAttributes {
     return (rest.first == "." || rest.first == ")") && rest.dropFirst().first == " "
   }
 
-  /// `line` without the `{:…}` lists that follow a link, image, emphasis or code span, outside
-  /// code spans.
+  /// `line` without the `{:…}` lists that follow a link, image, emphasis, code span or
+  /// `:shortcode:`, outside code spans.
   private static func withoutInlineLists(_ line: String) -> String {
     var out = ""
     var rest = Substring(line)
@@ -81,7 +82,7 @@ enum KramdownAttributes {
       backticks += before.filter { $0 == "`" }.count
       out += before
       let after = rest[open.upperBound...]
-      if backticks % 2 == 0, let last = out.last, ")]*_`".contains(last),
+      if backticks % 2 == 0, let last = out.last, ")]*_`:".contains(last),
         let close = after.firstIndex(of: "}"), !after[..<close].contains("{")
       {
         rest = after[after.index(after: close)...]

@@ -60,8 +60,8 @@ extension Markdown {
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Jekyll's Liquid in links and
   /// its highlight blocks, see `JekyllLiquid`; kramdown's attribute lists, see
   /// `KramdownAttributes`; Logseq's blocks under a heading made a list,
-  /// see `LogseqOutline`; Notion's callouts and Docusaurus admonitions made callouts, see
-  /// `CalloutLines`; footnote definitions kept from cmark's link definitions, see
+  /// see `LogseqOutline`; Notion's callouts and Docusaurus, GitBook and MkDocs admonitions
+  /// made callouts, see `CalloutLines`; footnote definitions kept from cmark's link definitions, see
   /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
   /// tree, for `analyze` and `render` alike; positions refer to the text cmark read.
   fileprivate static func withPrepared<Result>(
@@ -69,10 +69,12 @@ extension Markdown {
   ) -> Result {
     let (kramdown, noContents) = KramdownAttributes.resolving(
       JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))
-    let (body, asides) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(kramdown))
+    let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(kramdown))
     let (protected, footnotes) = FootnotePass.protectDefinitions(body)
     return MathSyntax.withParsed(protected) { root, text, marks in
-      let source = SourceMap(text, lineOffset: lineOffset, footnotes: footnotes)
+      let source = SourceMap(
+        text, lineOffset: lineOffset, footnoteBlocks: footnotes.continuations,
+        unindented: unindented.merging(footnotes.dedented, uniquingKeysWith: +))
       source.hiddenFromContents = noContents
       CalloutLines.wrap(root, asides)
       return work(root, source, Prepared(root, source: source, marks: marks))

@@ -29,15 +29,19 @@ final class SourceMap {
   /// Body line and byte column of nodes whose cmark position is not their place in the body.
   private var origins: [CmarkNode: (line: Int, column: Int)] = [:]
 
-  /// Footnote blocks whose indentation was taken off before cmark read them.
-  let footnotes: FootnotePass.Layout
+  /// Body line of a footnote definition → the lines of the blocks indented under it.
+  let footnoteBlocks: [Int: ClosedRange<Int>]
+  /// Body line → characters of indentation taken off before cmark read it (footnote and
+  /// admonition blocks): added back to columns on that line.
+  let unindented: [Int: Int]
   /// Body lines of headings kept out of the table of contents (`{: .no_toc}`).
   var hiddenFromContents: Set<Int> = []
 
-  init(_ body: String, lineOffset: Int, footnotes: FootnotePass.Layout = .init()) {
+  init(_ body: String, lineOffset: Int, footnoteBlocks: [Int: ClosedRange<Int>] = [:], unindented: [Int: Int] = [:]) {
     self.body = body
     self.lineOffset = lineOffset
-    self.footnotes = footnotes
+    self.footnoteBlocks = footnoteBlocks
+    self.unindented = unindented
   }
 
   /// Whether the body holds the two bytes `first` `second` in a row: a cheap test (`memchr`
@@ -134,11 +138,11 @@ final class SourceMap {
     let bytes = byteColumn - 1 + extraBytes
     guard line >= 1, line <= lineStarts.count, bytes >= 0,
       lineStarts[line - 1] + bytes <= body.utf8.count
-    else { return (fileLine, max(bytes + 1, 1) + (footnotes.dedented[line] ?? 0)) }
+    else { return (fileLine, max(bytes + 1, 1) + (unindented[line] ?? 0)) }
     let utf8 = body.utf8
     var start = utf8.index(utf8.startIndex, offsetBy: lineStarts[line - 1])
     let end = utf8.index(start, offsetBy: bytes)
-    guard end.samePosition(in: body) != nil else { return (fileLine, bytes + 1 + (footnotes.dedented[line] ?? 0)) }
+    guard end.samePosition(in: body) != nil else { return (fileLine, bytes + 1 + (unindented[line] ?? 0)) }
     // Positions come in document order: count on from the last one on the same line, so a
     // 1 MB line with thousands of links is not counted from its start each time.
     var counted = 0
@@ -152,7 +156,7 @@ final class SourceMap {
     let plain = span.allSatisfy { $0 < 0x80 && $0 != 0x0D }
     let characters = counted + (plain ? span.count : body[start..<end].count)
     self.last = (line, end, characters)
-    return (fileLine, characters + 1 + (footnotes.dedented[line] ?? 0))
+    return (fileLine, characters + 1 + (unindented[line] ?? 0))
   }
 
   private var last: (line: Int, index: String.Index, characters: Int)?

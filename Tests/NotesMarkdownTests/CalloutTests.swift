@@ -96,3 +96,57 @@ extension CalloutTests {
     #expect(html("```\n:::tip\nx\n:::\n```\n").contains("<code>:::tip\nx\n:::\n</code>"))
   }
 }
+
+/// MkDocs' admonitions and tabs, whose Markdown is indented under their opening line, and
+/// GitBook's hints between tags.
+@Suite struct IndentedAdmonitionTests {
+  @Test func anMkDocsAdmonitionIsACalloutOfItsIndentedMarkdown() {
+    let note = """
+      Intro.
+
+      !!! warning "Read *this*"
+          First paragraph with [[Nowhere]].
+
+              code inside
+
+          - a list
+          - of two
+
+      After, not indented.
+
+      !!! note
+          Titled by its type.
+
+      ??? tip ""
+          Folded, no title.
+      """
+    let rendered = render(note)
+    #expect(rendered.html.contains(
+      "<p>Intro.</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Read *this*</p>\n<p>First paragraph with <span class=\"broken-link\""),
+      "\(rendered.html)")
+    #expect(rendered.html.contains("<pre tabindex=\"0\"><code>code inside\n</code></pre>\n<ul>\n<li>a list</li>\n<li>of two</li>\n</ul>\n</aside>\n<p>After, not indented.</p>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Titled by its type.</p>\n</aside>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<details class=\"callout callout-tip\">\n<summary class=\"callout-title\">Tip</summary>\n<p>Folded, no title.</p>\n</details>"), "\(rendered.html)")
+    #expect(html("???+ example \"Open\"\n    Shown.\n").contains("<details class=\"callout callout-example\" open>\n<summary class=\"callout-title\">Open</summary>"))
+    #expect(!rendered.html.contains("!!!") && !rendered.html.contains("???"))
+    // The warning points at the link's column in the file, indentation included.
+    #expect(positions(rendered) == ["4:26"])
+  }
+
+  @Test func materialTabsAreTitledBlocks() {
+    let page = html("=== \"C\"\n\n    ```c\n    int x;\n    ```\n\n=== \"Swift\"\n\n    ```swift\n    let x = 1\n    ```\n")
+    #expect(page.contains("<aside class=\"callout callout-tab\" role=\"note\">\n<p class=\"callout-title\">C</p>\n<pre tabindex=\"0\"><code class=\"language-c\">int x;\n</code></pre>\n</aside>"), "\(page)")
+    #expect(page.contains("<p class=\"callout-title\">Swift</p>\n<pre tabindex=\"0\"><code class=\"language-swift\">let x = 1\n"), "\(page)")
+  }
+
+  @Test func aGitBookHintIsACallout() {
+    let page = html("{% hint style=\"danger\" %}\nDo **not** run this.\n{% endhint %}\n")
+    #expect(page == "<aside class=\"callout callout-danger\" role=\"note\">\n<p class=\"callout-title\">Danger</p>\n<p>Do <strong>not</strong> run this.</p>\n</aside>\n", "\(page)")
+  }
+
+  @Test func withoutIndentedMarkdownItIsText() {
+    #expect(html("!!! note\nNot indented.\n") == "<p>!!! note\nNot indented.</p>\n")
+    #expect(html("Wow!!! Great.\n") == "<p>Wow!!! Great.</p>\n")
+    #expect(html("```\n!!! note\n    code\n```\n").contains("<code>!!! note\n    code\n</code>"))
+  }
+}

@@ -31,7 +31,7 @@ enum FootnotePass {
       definitions[label] = paragraph
       // Its indented blocks, if any, follow it; they go with it, in a container that renders
       // only its children.
-      if let lines = source.footnotes.continuations[at.line], let first = paragraph.next,
+      if let lines = source.footnoteBlocks[at.line], let first = paragraph.next,
         lines.contains(first.startLine)
       {
         let container = CmarkNode.customBlock(enter: "")
