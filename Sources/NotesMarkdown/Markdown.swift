@@ -107,6 +107,7 @@ struct Prepared {
     var bareURLs = false
     var bracketLinks: [CmarkNode] = []
     var emptyBullets: [CmarkNode] = []
+    var definitionCandidates: [CmarkNode] = []
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -128,6 +129,11 @@ struct Prepared {
           {
             tableCandidates.append(p)
           }
+          if c[0] == 0x3A, let p = paragraph, definitionCandidates.last != p,
+            node.previous?.type == CMARK_NODE_SOFTBREAK
+          {
+            definitionCandidates.append(p)
+          }
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
           if !highlights, strstr(c, "==") != nil { highlights = true }
@@ -142,7 +148,7 @@ struct Prepared {
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
       (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
-      emptyBullets = []
+      (emptyBullets, definitionCandidates) = ([], [])
       collect()
     }
     if !emptyBullets.isEmpty {
@@ -155,6 +161,11 @@ struct Prepared {
     StrikethroughPass.run(tildeTexts, source: source)
     tables = TablePass.run(tableCandidates, source: source)
     StrikethroughPass.run(tables.tildeTexts, source: source)
+    if !definitionCandidates.isEmpty {
+      // Not a paragraph that became a table (freed by now: only its pointer is compared).
+      let tableParagraphs = Set(tableCandidates)
+      DefinitionListPass.run(definitionCandidates.filter { !tableParagraphs.contains($0) }, source: source)
+    }
     // `==highlight==`: rare enough that its text nodes are looked for only when some text
     // has `==`, after tables and strikethrough made theirs.
     if highlights {

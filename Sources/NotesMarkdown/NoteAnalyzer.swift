@@ -102,7 +102,14 @@ struct NoteAnalyzer {
         // A table cell: cells read as words of one line, rows as lines.
         if !entering, tables.cells.contains(node) { addText(" ", toPreview: !inTitle) }
       case CMARK_NODE_CUSTOM_BLOCK:
-        if !entering, tables.rows.contains(node) { endBlock() }
+        // A table row, or a block written as one line other than a cell (a term, a
+        // definition), ends a line.
+        if !entering,
+          tables.rows.contains(node)
+            || node.firstChild.map({ $0.type == CMARK_NODE_CUSTOM_INLINE && !tables.cells.contains($0) }) == true
+        {
+          endBlock()
+        }
       default:
         break
       }

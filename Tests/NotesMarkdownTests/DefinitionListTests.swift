@@ -1,0 +1,48 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// Definition lists as PHP Markdown Extra, Pandoc, kramdown and MkDocs write them.
+@Suite struct DefinitionListTests {
+  @Test func termsAndDefinitionsBecomeADescriptionList() {
+    let page = html("""
+      Intro.
+
+      Latency
+      : The time a *request* waits, see [[Roadmap]].
+      : Also: delay.
+
+      Term A
+      Term B
+      :   Shared definition
+      continued here.
+      """)
+    #expect(page.contains("""
+      <dl>
+      <dt>Latency</dt>
+      <dd>The time a <em>request</em> waits, see <a class="wiki-link" href="/notes/roadmap/">Roadmap</a>.</dd>
+      <dd>Also: delay.</dd>
+      </dl>
+      """), "\(page)")
+    #expect(page.contains("<dt>Term A</dt>\n<dt>Term B</dt>\n<dd>Shared definition\ncontinued here.</dd>\n</dl>"), "\(page)")
+  }
+
+  @Test func otherColonsStayText() {
+    #expect(html("Not a list\n:) smile\n") == "<p>Not a list\n:) smile</p>\n")
+    #expect(html(": starts with one\nthen text\n") == "<p>: starts with one\nthen text</p>\n")
+    #expect(html("Ends with a term\n: def\nTerm\n: def\nlast\n").contains("<dl>"))
+    #expect(html("a | b\n:-- | --:\n1 | 2\n").contains("<table"))
+  }
+
+  @Test func theAnalysisReadsTermsAndDefinitions() {
+    let analysis = Markdown.analyze("Latency\n: The time #perf a request waits.\n")
+    #expect(analysis.preview.hasPrefix("Latency The time"))
+    #expect(analysis.tags.contains("perf"))
+  }
+
+  @Test func aWarningInADefinitionKeepsItsColumn() {
+    let result = render("Term\n:   see [[Nowhere]]\n")
+    #expect(result.diagnostics.first?.location?.line == 2)
+    #expect(result.diagnostics.first?.location?.column == 9)
+  }
+}
