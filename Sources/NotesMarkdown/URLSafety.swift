@@ -50,6 +50,16 @@ enum URLSafety {
     return scheme + "://" + String(decoding: bytes[rest...], as: UTF8.self)
   }
 
+  /// `url` with each `#` after the first written `%23`: a fragment may not hold `#`
+  /// (`https://app.element.io/#/room/#neuron:matrix.org` is not a valid `href`), and a
+  /// browser reads `%23` in it as the same character. Nil when there is none.
+  static func fragmentHashesEncoded(_ url: String) -> String? {
+    guard let first = url.firstIndex(of: "#") else { return nil }
+    let fragment = url[url.index(after: first)...]
+    guard fragment.contains("#") else { return nil }
+    return url[...first] + fragment.replacingOccurrences(of: "#", with: "%23")
+  }
+
   /// `url` as cmark writes a link destination: bytes outside the URL-safe ASCII set
   /// (spaces, quotes, brackets, non-ASCII) percent-encoded, the rest kept.
   static func hrefEncoded(_ url: String) -> String {

@@ -200,3 +200,13 @@ extension MarkdownLinkTests {
     #expect(rendered.diagnostics.map(\.location?.column) == [109])
   }
 }
+
+extension MarkdownLinkTests {
+  /// A web address whose fragment holds `#` (a chat room's) is not a valid `href` as
+  /// written: the later `#` are percent-encoded, which browsers read as the same address.
+  @Test func aSecondHashInAFragmentIsEncoded() {
+    let page = html("[Chat](https://app.element.io/#/room/#neuron:matrix.org) [one](https://x.org/a#b)")
+    #expect(page.contains("href=\"https://app.element.io/#/room/%23neuron:matrix.org\""), "\(page)")
+    #expect(page.contains("href=\"https://x.org/a#b\""))
+  }
+}

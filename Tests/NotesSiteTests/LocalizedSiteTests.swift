@@ -186,6 +186,19 @@ import Testing
     #expect(Localization.direction(of: "ja") == "ltr" && Localization.direction(of: "arn") == "ltr")
   }
 
+  /// A Persian site without a Persian string table: its interface strings are English (with
+  /// a warning), but its pages are still Persian, right to left.
+  @Test func aLanguageWithoutATableKeepsItsLangAndDirection() async throws {
+    let fixture = try LocalizedFixture(language: "fa")
+    defer { fixture.remove() }
+    let report = await fixture.build()
+    #expect(report.outcome == .success)
+    #expect(report.diagnostics.contains { $0.message.contains("no string table for language 'fa'") })
+    let home = try fixture.page("")
+    #expect(home.contains("<html lang=\"fa\" dir=\"rtl\">"), "\(home.prefix(200))")
+    #expect(home.contains("<p>Select a note</p>"))
+  }
+
   @Test func aThemeTableInTheSiteAddsALanguage() async throws {
     let fixture = try LocalizedFixture(language: "fr")
     defer { fixture.remove() }

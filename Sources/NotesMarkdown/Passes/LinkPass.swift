@@ -37,7 +37,9 @@ enum LinkPass {
     case .keep:
       if let repaired = URLSafety.repairedWebURL(destination) {
         context.warn("malformed URL '\(destination)'; linking to '\(repaired)'", line: at.line, column: at.column)
-        node.setURL(repaired)
+        node.setURL(URLSafety.fragmentHashesEncoded(repaired) ?? repaired)
+      } else if let encoded = URLSafety.fragmentHashesEncoded(destination) {
+        node.setURL(encoded)
       }
     case .file(let url, let kind):
       node.setURL(InlineHTML.safeURL(InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)))

@@ -9,14 +9,19 @@ import NotesCore
 public struct Localization: Sendable {
   /// The language whose strings these are (`en` when an unknown language fell back).
   public var language: String
+  /// The language the site is written in, as configured, for the pages' `lang` and `dir`:
+  /// a site in Persian without a Persian string table still reads right to left, only its
+  /// interface strings are English.
+  public var pageLanguage: String
   /// Every string of the table, for templates (`{{i18n.select_note}}`). Plural families appear
   /// as `family.one`, `family.other`… and as `family` (the `other` form, `{n}` intact); lists
   /// as `name.1`, `name.2`… (`months.11` is November, `weekdays.1` Sunday).
   public var strings: [String: String]
 
-  public init(language: String, strings: [String: String]) {
+  public init(language: String, strings: [String: String], pageLanguage: String? = nil) {
     self.language = language
     self.strings = strings
+    self.pageLanguage = pageLanguage ?? language
   }
 
   /// The table for `language`: built-in (from `builtinTables`, theme-relative path → file bytes,

@@ -63,7 +63,7 @@ struct LocalizationLoader {
     for (key, value) in strings where key.hasSuffix(".other") {
       strings[String(key.dropLast(".other".count))] = value
     }
-    return Localization(language: resolvedLanguage, strings: strings)
+    return Localization(language: resolvedLanguage, strings: strings, pageLanguage: isSafeName ? language : resolvedLanguage)
   }
 
   private mutating func builtinTable(_ language: String) -> StringTable? {

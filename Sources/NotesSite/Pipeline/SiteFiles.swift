@@ -34,7 +34,7 @@ extension SiteBuilder {
     let feedPath = urls.basePath + "feed.xml"
     let home = uriEncoded(urls.basePath)
     let feed: TemplateValue = .object([
-      "site": .object(["title": .string(xmlText(site.config.title)), "language": .string(context.l10n.language)]),
+      "site": .object(["title": .string(xmlText(site.config.title)), "language": .string(context.l10n.pageLanguage)]),
       "feed": .object([
         "title": .string(xmlText(context.l10n.format("feed_title", ["site": site.config.title]))),
         "id": .string(context.absolute(home) ?? "urn:notes-site:" + home),

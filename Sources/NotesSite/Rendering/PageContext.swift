@@ -77,8 +77,8 @@ struct PageContext: Sendable {
       "title": .string(config.title),
       "description": .string(config.description),
       "base": .string(urls.basePath),
-      "language": .string(l10n.language),
-      "dir": .string(Localization.direction(of: l10n.language)),
+      "language": .string(l10n.pageLanguage),
+      "dir": .string(Localization.direction(of: l10n.pageLanguage)),
       "feed_url": .string(urls.basePath + "feed.xml"),
       "restore_last_note": .bool(config.restoreLastNote),
     ])

@@ -110,7 +110,7 @@ extension PageContext {
       return try theme.withRendered("404", .object(data), cache: scratch.renderCache, capacity: capacity) { body("404.html", $0) }
     case .redirect(let from, let to):
       let data: TemplateValue = .object([
-        "site": .object(["language": .string(l10n.language), "dir": .string(Localization.direction(of: l10n.language))]),
+        "site": .object(["language": .string(l10n.pageLanguage), "dir": .string(Localization.direction(of: l10n.pageLanguage))]),
         "title": .string(site.notes[noteID(of: to) ?? ""]?.title ?? site.config.title),
         "target": .string(absolute(urls.url(to)) ?? urls.url(to)),
       ])
