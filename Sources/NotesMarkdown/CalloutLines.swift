@@ -25,6 +25,10 @@ enum CalloutLines {
     var closed = true
     /// Foldable (MkDocs' `???`, `???+`): whether it starts open; nil when not foldable.
     var openFolded: Bool?
+    /// Only groups its blocks (a Pandoc div): its lines are blanked, nothing is wrapped.
+    var plain = false
+    /// A MyST directive, whose option lines (`:class: x`) right after it are blanked.
+    var myst = false
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -39,54 +43,82 @@ enum CalloutLines {
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
     var dedented: [Int: Int] = [:]
-    var open: (line: Int, type: String, title: String?, closing: Closing)?
-    // An indented container: its opening line and the last line indented under it.
-    var indented: (line: Int, opening: IndentedOpening, last: Int)?
+    // Lines blanked besides containers' opening and closing lines (MyST directive options).
+    var options: [Int] = []
+    var lastOption: Int?
+    // Containers between lines, innermost last: each closes before the one around it.
+    var open: [(line: Int, container: Container, closing: Closing)] = []
+    // Indented containers, outermost first: each one's opening and the last line under it.
+    var indented: [(line: Int, opening: IndentedOpening, last: Int)] = []
     var fences = CodeFences()
-    func closeIndented() {
-      guard let current = indented else { return }
-      let opening = current.opening
-      found.append(
-        Container(
-          lines: (current.line + 1)...(current.last + 2), type: opening.type, title: opening.title, closed: false,
-          openFolded: opening.openFolded))
-      indented = nil
+    func closeIndented(downTo depth: Int) {
+      while indented.count > depth {
+        let current = indented.removeLast()
+        let opening = current.opening
+        found.append(
+          Container(
+            lines: (current.line + 1)...(current.last + 2), type: opening.type, title: opening.title,
+            closed: false, openFolded: opening.openFolded))
+        // What the inner one held is under the outer one too.
+        if !indented.isEmpty { indented[indented.count - 1].last = max(indented[indented.count - 1].last, current.last) }
+      }
     }
     for (index, line) in lines.enumerated() {
       var content = line.utf8[...]
       if content.last == 0x0D { content = content.dropLast() }
-      if indented != nil, !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
-        if let indent = Self.indentation(content) {
-          lines[index] = line.dropFirst(indent)
-          dedented[index + 1] = indent
-          indented!.last = index
+      var text = line
+      if !indented.isEmpty, !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        // As many levels of indentation as containers are open, at most.
+        var removed = 0
+        var levels = 0
+        while levels < indented.count, let indent = Self.indentation(content.dropFirst(removed)) {
+          removed += indent
+          levels += 1
+        }
+        closeIndented(downTo: levels)
+        if levels > 0 {
+          text = line.dropFirst(removed)
+          lines[index] = text
+          dedented[index + 1] = removed
+          indented[levels - 1].last = index
+          if let opening = Self.indentedOpening(text) { indented.append((index, opening, index)) }
           continue
         }
-        closeIndented()
       }
       guard !fences.contain(line) else { continue }
       let indent = content.prefix { $0 == 0x20 }.count
       let trimmed = content.dropFirst(indent)
       guard indent == 0 else { continue }
-      let text = Substring(trimmed)
-      if let current = open {
-        if current.closing.closes(trimmed) {
-          found.append(Container(lines: (current.line + 1)...(index + 1), type: current.type, title: current.title))
-          open = nil
-        }
-      } else if trimmed.elementsEqual("<aside>".utf8) {
-        open = (index, "note", nil, .line("</aside>"))
-      } else if let admonition = Self.admonition(text) {
-        open = (index, admonition.type, admonition.title, .colons(admonition.colons))
-      } else if let hint = Self.gitBookHint(text) {
-        open = (index, hint, hint.prefix(1).uppercased() + hint.dropFirst(), .line("{% endhint %}"))
+      let string = Substring(trimmed)
+      if let current = open.last, current.closing.closes(trimmed) {
+        var container = current.container
+        container.lines = (current.line + 1)...(index + 1)
+        found.append(container)
+        open.removeLast()
         continue
       }
-      if indented == nil, let opening = Self.indentedOpening(text) {
-        indented = (index, opening, index)
+      if let current = open.last, current.container.myst, index == (lastOption ?? current.line) + 1,
+        Self.isDirectiveOption(string)
+      {
+        options.append(index)
+        lastOption = index
+        continue
+      }
+      if trimmed.elementsEqual("<aside>".utf8) {
+        open.append((index, Container(lines: 1...1, type: "note", title: nil), .line("</aside>")))
+      } else if let (container, colons) = Self.admonition(string) {
+        open.append((index, container, .colons(colons)))
+        lastOption = nil
+      } else if let hint = Self.gitBookHint(string) {
+        let title = hint.prefix(1).uppercased() + hint.dropFirst()
+        open.append((index, Container(lines: 1...1, type: hint, title: title), .line("{% endhint %}")))
+        continue
+      }
+      if indented.isEmpty, let opening = Self.indentedOpening(text) {
+        indented = [(index, opening, index)]
       }
     }
-    closeIndented()
+    closeIndented(downTo: 0)
     // An indented container with nothing under it is text as written.
     found.removeAll { !$0.closed && $0.lines.count == 2 }
     guard !found.isEmpty else { return (body, [], [:]) }
@@ -94,7 +126,17 @@ enum CalloutLines {
       lines[container.lines.lowerBound - 1] = ""
       if container.closed { lines[container.lines.upperBound - 1] = "" }
     }
+    for line in options where found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) { lines[line] = "" }
     return (lines.joined(separator: "\n"), found, dedented)
+  }
+
+  /// `:class: dropdown`, `:label: x`: a MyST directive's option line, right after its opening.
+  private static func isDirectiveOption(_ line: Substring) -> Bool {
+    guard line.first == ":" else { return false }
+    let name = line.dropFirst().prefix { $0.isLetter || $0 == "-" || $0 == "_" }
+    guard !name.isEmpty else { return false }
+    let rest = line.dropFirst(1 + name.count)
+    return rest.first == ":" && (rest.count == 1 || rest.dropFirst().first == " ")
   }
 
   /// What closes a container of lines.
@@ -183,11 +225,25 @@ enum CalloutLines {
       type: name, title: title.isEmpty ? (openFolded == nil ? nil : byType) : title, openFolded: openFolded)
   }
 
-  /// `:::type`, `:::type Title` or `:::type[Title]` (three or more colons).
-  private static func admonition(_ line: Substring) -> (type: String, title: String?, colons: Int)? {
+  /// `:::type`, `:::type Title` or `:::type[Title]` (three or more colons; Docusaurus,
+  /// VitePress, also with a space, `::: tip Title`), `:::{tip} Title` (MyST), `::: details
+  /// Title` (a closed `<details>`), and a Pandoc div, `::: {.class}` or `::: name`, or
+  /// VuePress's `::: v-pre`, which only group their blocks: the container and the colons.
+  private static func admonition(_ line: Substring) -> (Container, Int)? {
     let colons = line.prefix { $0 == ":" }.count
     guard colons >= 3 else { return nil }
-    let rest = line.dropFirst(colons)
+    var rest = line.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
+    var myst = false
+    if rest.hasPrefix("{.") || rest.hasPrefix("{#") || rest.hasPrefix("v-pre") {
+      // Pandoc's attributes, or VuePress's: nothing to show.
+      return (Container(lines: 1...1, type: "", title: nil, plain: true), colons)
+    }
+    if rest.first == "{", let close = rest.firstIndex(of: "}") {
+      // MyST: `{note}`, `{admonition} Title`, `{prf:theorem}`.
+      myst = true
+      let name = rest[rest.index(after: rest.startIndex)..<close]
+      rest = name.split(separator: ":").last.map { $0 + rest[rest.index(after: close)...] } ?? ""
+    }
     let type = rest.prefix { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
     guard !type.isEmpty else { return nil }
     var after = rest.dropFirst(type.count)
@@ -199,12 +255,38 @@ enum CalloutLines {
       after = after.drop { $0 == " " || $0 == "\t" }
       title = after
     }
-    let name = type.lowercased()
+    var name = type.lowercased()
     let shown = title.trimmingSpaces
-    return (name, shown.isEmpty ? name.prefix(1).uppercased() + name.dropFirst() : shown, colons)
+    var openFolded: Bool?
+    if name == "details" || name == "dropdown" {
+      openFolded = false
+      if shown.isEmpty { name = "details" }
+    }
+    if name == "admonition", !shown.isEmpty { name = "note" }
+    let byType = name.prefix(1).uppercased() + name.dropFirst()
+    var container = Container(
+      lines: 1...1, type: name, title: shown.isEmpty ? byType : shown, openFolded: openFolded)
+    container.myst = myst
+    return (container, colons)
+  }
+
+  /// `title` as HTML: its inline Markdown (code, emphasis) rendered, as the tools that write
+  /// these titles show them; escaped text when it is more than one paragraph's inlines.
+  static func titleHTML(_ title: String) -> String {
+    CmarkDocument.withParsed(title) { root in
+      guard let paragraph = root.firstChild, paragraph.isParagraph, paragraph.next == nil else {
+        return HTML.escape(title)
+      }
+      var html = CmarkDocument.renderHTML(paragraph, unsafe: false)
+      if html.hasPrefix("<p>") { html.removeFirst(3) }
+      while html.hasSuffix("\n") { html.removeLast() }
+      if html.hasSuffix("</p>") { html.removeLast(4) }
+      return html
+    }
   }
 
   /// Puts the top-level blocks that start inside each container in a callout.
+  /// Outer containers first, so that an inner one's callout is made inside the outer one's.
   static func wrap(_ root: CmarkNode, _ asides: [Container]) {
     guard !asides.isEmpty else { return }
     var blocks: [CmarkNode] = []
@@ -213,7 +295,7 @@ enum CalloutLines {
       blocks.append(node)
       child = node.next
     }
-    for aside in asides {
+    for aside in asides.sorted(by: { $0.lines.lowerBound < $1.lines.lowerBound }) where !aside.plain {
       let inside = blocks.filter { $0.startLine > aside.lines.lowerBound && $0.startLine < aside.lines.upperBound }
       // A Notion callout with nothing in it shows nothing; an admonition still shows its title.
       guard !inside.isEmpty || aside.title != nil else { continue }
@@ -226,7 +308,7 @@ enum CalloutLines {
       }
       if let title = aside.title {
         let tag = aside.openFolded == nil ? "p" : "summary"
-        callout.append(.customBlock(enter: "<\(tag) class=\"callout-title\">\(HTML.escape(title))</\(tag)>\n"))
+        callout.append(.customBlock(enter: "<\(tag) class=\"callout-title\">\(titleHTML(title))</\(tag)>\n"))
       }
       if let first = inside.first ?? blocks.first(where: { $0.startLine > aside.lines.upperBound }) {
         first.insertBefore(callout)

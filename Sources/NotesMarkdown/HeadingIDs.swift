@@ -9,8 +9,8 @@ struct HeadingIDs {
   /// The last number tried for each base, so 100,000 equal headings stay linear.
   private var lastNumber: [String: Int] = [:]
 
-  mutating func id(for text: String) -> String {
-    let base = Slug.make(text)
+  mutating func id(for text: String, given: String? = nil) -> String {
+    let base = given ?? Slug.make(text)
     var candidate = base
     var n = lastNumber[base] ?? 0
     if n > 0 { candidate = "\(base)-\(n)" }
@@ -23,13 +23,15 @@ struct HeadingIDs {
     return candidate
   }
 
-  /// The headings `nodes` (in document order) with their ids. `analyze` and `render` both
+  /// The headings `nodes` (in document order) with their ids, the one an attribute list
+  /// gives a heading (`given`, by body line) before its text's. `analyze` and `render` both
   /// call this on the same prepared tree, so they agree on ids.
-  static func headings(_ nodes: [CmarkNode]) -> [(node: CmarkNode, heading: Heading)] {
+  static func headings(_ nodes: [CmarkNode], given: [Int: String] = [:]) -> [(node: CmarkNode, heading: Heading)] {
     var ids = HeadingIDs()
     return nodes.map { node in
       let text = PlainText.of(node)
-      return (node, Heading(level: node.headingLevel, text: text, id: ids.id(for: text)))
+      let id = ids.id(for: text, given: given.isEmpty ? nil : given[node.startLine])
+      return (node, Heading(level: node.headingLevel, text: text, id: id))
     }
   }
 }

@@ -58,8 +58,8 @@ public enum Markdown {
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`; Jekyll's Liquid in links and
-  /// its highlight blocks, see `JekyllLiquid`; kramdown's attribute lists, see
-  /// `KramdownAttributes`; Logseq's blocks under a heading made a list,
+  /// its highlight blocks, see `JekyllLiquid`; attribute lists, see
+  /// `AttributeLists`; Logseq's blocks under a heading made a list,
   /// see `LogseqOutline`; Notion's callouts and Docusaurus, GitBook and MkDocs admonitions
   /// made callouts, see `CalloutLines`; footnote definitions kept from cmark's link definitions, see
   /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
@@ -67,15 +67,16 @@ extension Markdown {
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    let (kramdown, noContents) = KramdownAttributes.resolving(
+    let attributes = AttributeLists.resolving(
       JekyllLiquid.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))
-    let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(kramdown))
+    let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(body)
     return MathSyntax.withParsed(protected) { root, text, marks in
       let source = SourceMap(
         text, lineOffset: lineOffset, footnoteBlocks: footnotes.continuations,
         unindented: unindented.merging(footnotes.dedented, uniquingKeysWith: +))
-      source.hiddenFromContents = noContents
+      source.hiddenFromContents = attributes.hiddenFromContents
+      source.headingIDs = attributes.headingIDs
       CalloutLines.wrap(root, asides)
       return work(root, source, Prepared(root, source: source, marks: marks))
     }
@@ -181,7 +182,7 @@ struct Prepared {
     if marks.math { MathPass.run(root, source: source) }
     if marks.wikiNames { WikiLinkSyntax.restoreNames(in: root) }
     EscapedHashPass.run(root, source: source)
-    headings = HeadingIDs.headings(headingNodes)
+    headings = HeadingIDs.headings(headingNodes, given: source.headingIDs)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)
     blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) })

@@ -36,6 +36,8 @@ final class SourceMap {
   let unindented: [Int: Int]
   /// Body lines of headings kept out of the table of contents (`{: .no_toc}`).
   var hiddenFromContents: Set<Int> = []
+  /// Body line of a heading → the id its attribute list gives it (`## Install {#setup}`).
+  var headingIDs: [Int: String] = [:]
 
   init(_ body: String, lineOffset: Int, footnoteBlocks: [Int: ClosedRange<Int>] = [:], unindented: [Int: Int] = [:]) {
     self.body = body

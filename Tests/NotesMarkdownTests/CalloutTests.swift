@@ -82,7 +82,7 @@ extension CalloutTests {
       "<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Read first</p>\n<p>See <a class=\"wiki-link\" href=\"/notes/roadmap/\">Roadmap</a> and "),
       "\(rendered.html)")
     #expect(rendered.html.contains("<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Warning</p>\n<ul>\n<li>careful</li>\n</ul>\n</aside>"), "\(rendered.html)")
-    #expect(rendered.html.contains("<p class=\"callout-title\">Bracketed *title*</p>\n<p>Text.</p>\n</aside>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<p class=\"callout-title\">Bracketed <em>title</em></p>\n<p>Text.</p>\n</aside>"), "\(rendered.html)")
     #expect(!rendered.html.contains(":::"))
     #expect(positions(rendered) == ["2:21"])
   }
@@ -122,7 +122,7 @@ extension CalloutTests {
       """
     let rendered = render(note)
     #expect(rendered.html.contains(
-      "<p>Intro.</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Read *this*</p>\n<p>First paragraph with <span class=\"broken-link\""),
+      "<p>Intro.</p>\n<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Read <em>this</em></p>\n<p>First paragraph with <span class=\"broken-link\""),
       "\(rendered.html)")
     #expect(rendered.html.contains("<pre tabindex=\"0\"><code>code inside\n</code></pre>\n<ul>\n<li>a list</li>\n<li>of two</li>\n</ul>\n</aside>\n<p>After, not indented.</p>"), "\(rendered.html)")
     #expect(rendered.html.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>Titled by its type.</p>\n</aside>"), "\(rendered.html)")
@@ -148,5 +148,96 @@ extension CalloutTests {
     #expect(html("!!! note\nNot indented.\n") == "<p>!!! note\nNot indented.</p>\n")
     #expect(html("Wow!!! Great.\n") == "<p>Wow!!! Great.</p>\n")
     #expect(html("```\n!!! note\n    code\n```\n").contains("<code>!!! note\n    code\n</code>"))
+  }
+}
+
+extension IndentedAdmonitionTests {
+  /// Material for MkDocs nests tabs and admonitions, each level indented four more spaces.
+  @Test func nestedContainers() {
+    let page = html("""
+      !!! example "Tabs `inside`"
+
+          === "Tab A"
+
+              Inside tab A.
+
+              !!! warning
+                  Deepest.
+
+          === "Tab B"
+
+              Inside tab B.
+
+      After.
+      """)
+    #expect(page == """
+      <aside class="callout callout-example" role="note">
+      <p class="callout-title">Tabs <code>inside</code></p>
+      <aside class="callout callout-tab" role="note">
+      <p class="callout-title">Tab A</p>
+      <p>Inside tab A.</p>
+      <aside class="callout callout-warning" role="note">
+      <p class="callout-title">Warning</p>
+      <p>Deepest.</p>
+      </aside>
+      </aside>
+      <aside class="callout callout-tab" role="note">
+      <p class="callout-title">Tab B</p>
+      <p>Inside tab B.</p>
+      </aside>
+      </aside>
+      <p>After.</p>
+
+      """, "\(page)")
+  }
+
+  /// VuePress and VitePress write `::: tip` with a space, MyST `:::{tip}` with options under
+  /// it; a Pandoc div `::: {.class}` only groups its blocks.
+  @Test func otherColonFences() {
+    let page = html("""
+      ::: tip Read *first*
+      A tip.
+      :::
+
+      ::: details Click me
+      Hidden.
+      :::
+
+      :::{danger}
+      :class: dropdown
+      Careful.
+      :::
+
+      ::: {.ui .message}
+      Plain text.
+      :::
+      """)
+    #expect(page.contains("<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Read <em>first</em></p>\n<p>A tip.</p>\n</aside>"), "\(page)")
+    #expect(page.contains("<details class=\"callout callout-details\">\n<summary class=\"callout-title\">Click me</summary>\n<p>Hidden.</p>\n</details>"), "\(page)")
+    #expect(page.contains("<aside class=\"callout callout-danger\" role=\"note\">\n<p class=\"callout-title\">Danger</p>\n<p>Careful.</p>\n</aside>"), "\(page)")
+    #expect(page.hasSuffix("<p>Plain text.</p>\n"), "\(page)")
+    #expect(!page.contains(":::") && !page.contains(":class:"))
+  }
+}
+
+extension IndentedAdmonitionTests {
+  /// Containers between lines nest: Docusaurus with more colons outside, Pandoc with a div
+  /// opened inside another, each closed by the next bare `:::`.
+  @Test func colonFencesNest() {
+    let docusaurus = html("::::tip Outer\nA.\n:::note\nB.\n:::\nC.\n::::\n")
+    #expect(docusaurus == """
+      <aside class="callout callout-tip" role="note">
+      <p class="callout-title">Outer</p>
+      <p>A.</p>
+      <aside class="callout callout-note" role="note">
+      <p class="callout-title">Note</p>
+      <p>B.</p>
+      </aside>
+      <p>C.</p>
+      </aside>
+
+      """, "\(docusaurus)")
+    let pandoc = html(":::{.ui .message}\n:::{.header}\nTake-away\n:::\nText.\n:::\n")
+    #expect(pandoc == "<p>Take-away</p>\n<p>Text.</p>\n", "\(pandoc)")
   }
 }

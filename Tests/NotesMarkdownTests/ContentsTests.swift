@@ -124,3 +124,47 @@ import Testing
     #expect(result.diagnostics.first?.location?.line == 4)
   }
 }
+
+/// Python-Markdown's and Pandoc's attribute lists, written without kramdown's colon.
+@Suite struct AttributeListTests {
+  @Test func listsWithoutAColonAreNotShown() {
+    let page = html("""
+      Option `custom_checkbox`{ #custom-checkbox } here.
+
+      Lorem (1) dolor.
+      { .annotate }
+
+      ![logo](https://x.org/b.png){.ui .small} and ![](https://x.org/a.png){width="300px"}
+      [x](https://x.org/u){ data-preview="" } and [y](https://x.org/v){:target="_blank"}
+      """)
+    #expect(!page.contains("{"), "\(page)")
+    // An id in a list is not a tag.
+    #expect(!page.contains("class=\"tag\""), "\(page)")
+    #expect(Markdown.analyze("Option `x`{ #custom-checkbox } here.\n").tags.isEmpty)
+    #expect(page.contains("<p>Lorem (1) dolor.</p>"))
+  }
+
+  @Test func otherBracesStay() {
+    let page = html("Math $x_{i}$ and a set {a, b} and `{ .code }` and text{ .not-after-a-span }.\n")
+    #expect(page.contains("x_{i}") && page.contains("{a, b}") && page.contains("<code>{ .code }</code>"), "\(page)")
+    #expect(page.contains("text{ .not-after-a-span }"))
+  }
+
+  /// `## Install {#setup}` (Hugo, Pandoc, MkDocs): the heading's id is `setup`, its text
+  /// `Install`.
+  @Test func aHeadingsListGivesItsID() {
+    let page = html("## Install {#setup}\n\n## Use {.big}\n\nSee [setup](#setup).\n")
+    #expect(page.contains("<h2 id=\"setup\">Install <a class=\"heading-anchor\" href=\"#setup\""), "\(page)")
+    #expect(page.contains("<h2 id=\"use\">Use <a"), "\(page)")
+    let analysis = Markdown.analyze("## Install {#setup}\n")
+    #expect(analysis.headings.map(\.id) == ["setup"] && analysis.headings.map(\.text) == ["Install"])
+    #expect(analysis.tags.isEmpty)
+  }
+}
+
+extension AttributeListTests {
+  @Test func texIsNotAnAttributeList() {
+    let page = html("$$\n\\sum_{i=1}^n x_{k=2}\n$$\n\nInline $a_{n=0}$ and *b*{i=1}.\n")
+    #expect(page.contains("\\sum_{i=1}^n x_{k=2}") && page.contains("a_{n=0}") && page.contains("{i=1}"), "\(page)")
+  }
+}

@@ -26,6 +26,21 @@ import Testing
     return String(before[start.upperBound...])
   }
 
+  /// A link to a footnote by the id the page gives it (`#fn:1`), as MkDocs' docs write one,
+  /// keeps its fragment without a warning.
+  @Test func footnoteAnchorsLand() async throws {
+    let site = try SiteFixture([
+      "content/A.md": "Lorem[^1].\n\n[Jump](#fn:1) [Back](A.md#fnref:1)\n\n[^1]: Note.\n"
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let html = try site.page("notes/a")
+    #expect(Self.href(of: "Jump", in: html) == "/notes/a/#fn:1")
+    #expect(Self.href(of: "Back", in: html) == "/notes/a/#fnref:1")
+    #expect(html.contains("<li id=\"fn:1\">"))
+  }
+
   /// Anchors written as GitHub, mdBook and MkDocs make them land on the heading.
   @Test func githubStyleAnchorsLand() async throws {
     let site = try SiteFixture([

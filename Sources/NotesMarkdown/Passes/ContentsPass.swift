@@ -3,7 +3,7 @@ import CCmark
 /// A table of contents where a note asks for one, in a paragraph of its own: `[TOC]`
 /// (Typora, Joplin, Python-Markdown), `[[_TOC_]]` (GitLab), `[[toc]]` (markdown-it, VuePress),
 /// `${toc}` (Markdown Preview Enhanced), or kramdown's `* TOC` over `{:toc}` (read by
-/// `KramdownAttributes`). It lists the note's headings as nested links, except the title
+/// `AttributeLists`). It lists the note's headings as nested links, except the title
 /// heading and those marked `{: .no_toc}`. Without heading ids (a note embedded in another)
 /// or without headings, the marker is simply gone; so is any marker after the first.
 enum ContentsPass {

@@ -186,6 +186,8 @@ struct LinkIndex: Sendable {
     guard let fragment, !fragment.isEmpty else { return nil }
     let ids = headingIDs[noteID] ?? [:]
     if let id = ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] { return id }
+    // A footnote's id or its reference's (`#fn:1`, `#fnref:1`), as the page numbers them.
+    if Self.isFootnoteID(fragment) { return fragment }
     // An anchor as GitHub, mdBook and MkDocs write it (`#whats-new` for "What's new?"); only
     // looked for when nothing else matched, so it costs nothing on the common path.
     let wanted = fragment.lowercased()
@@ -194,6 +196,13 @@ struct LinkIndex: Sendable {
       return headingID(String(last), in: noteID)
     }
     return nil
+  }
+
+  /// `fn:3` or `fnref:3`: the ids footnotes and their references get (no heading id has a
+  /// colon).
+  static func isFootnoteID(_ fragment: String) -> Bool {
+    let digits = fragment.hasPrefix("fn:") ? fragment.dropFirst(3) : fragment.hasPrefix("fnref:") ? fragment.dropFirst(6) : ""
+    return !digits.isEmpty && digits.allSatisfy { $0.isASCII && $0.isNumber }
   }
 
   /// What is wrong with `fragment` as a heading of note `noteID`, if anything.
