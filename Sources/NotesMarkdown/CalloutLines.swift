@@ -5,7 +5,9 @@
 /// - Docusaurus and VitePress write an admonition as `:::tip Title` (or `:::tip[Title]`), its
 ///   Markdown, `:::`, which would read as text. It becomes a callout of its type, titled as
 ///   written or by its type (`Tip`), as Obsidian's `> [!tip]` makes one.
-/// - GitBook writes one as `{% hint style="info" %}`, its Markdown, `{% endhint %}`.
+/// - GitBook writes one as `{% hint style="info" %}`, its Markdown, `{% endhint %}`, and a tab
+///   as `{% tab title="One" %}` … `{% endtab %}`; Hexo's themes a note as `{% note info %}` …
+///   `{% endnote %}`.
 /// - MkDocs (Python-Markdown) writes one as `!!! tip "Title"` over its Markdown indented by
 ///   four spaces (`??? tip` folded: a closed `<details>`; `???+ tip` an open one), and
 ///   Material for MkDocs a tab as `=== "Title"` over its indented content: cmark would read
@@ -36,9 +38,9 @@ enum CalloutLines {
   /// unindented line (1-based) lost.
   static func blanking(_ body: String) -> (body: String, asides: [Container], dedented: [Int: Int]) {
     guard body.utf8.count >= 6,
-      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{% hint")
+      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%")
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
-        || body.containsBytes("=== \"")
+        || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
@@ -46,6 +48,7 @@ enum CalloutLines {
     // Lines blanked besides containers' opening and closing lines (MyST directive options).
     var options: [Int] = []
     var lastOption: Int?
+    var targets = Set<Int>()
     // Containers between lines, innermost last: each closes before the one around it.
     var open: [(line: Int, container: Container, closing: Closing)] = []
     // Indented containers, outermost first: each one's opening and the last line under it.
@@ -85,6 +88,30 @@ enum CalloutLines {
           continue
         }
       }
+      if !fences.isInside, content.first == UInt8(ascii: "`") || content.first == UInt8(ascii: "(") {
+        let string = Substring(content)
+        // A MyST directive fenced with backticks, ```` ```{note} ````: its closing fence, or
+        // its opening.
+        if let top = open.last, case .backticks(let count) = top.closing, top.closing.closes(content) {
+          var container = top.container
+          container.lines = (top.line + 1)...(index + 1)
+          found.append(container)
+          open.removeLast()
+          _ = count
+          continue
+        }
+        if let (container, count) = Self.mystDirective(string) {
+          open.append((index, container, .backticks(count)))
+          lastOption = nil
+          continue
+        }
+        // A MyST target, `(label)=`, names the block after it: not text.
+        if Self.isMystTarget(string) {
+          options.append(index)
+          targets.insert(index)
+          continue
+        }
+      }
       guard !fences.contain(line) else { continue }
       let indent = content.prefix { $0 == 0x20 }.count
       let trimmed = content.dropFirst(indent)
@@ -109,9 +136,8 @@ enum CalloutLines {
       } else if let (container, colons) = Self.admonition(string) {
         open.append((index, container, .colons(colons)))
         lastOption = nil
-      } else if let hint = Self.gitBookHint(string) {
-        let title = hint.prefix(1).uppercased() + hint.dropFirst()
-        open.append((index, Container(lines: 1...1, type: hint, title: title), .line("{% endhint %}")))
+      } else if let (container, closing) = Self.liquidContainer(string) {
+        open.append((index, container, .line(closing)))
         continue
       }
       if indented.isEmpty, let opening = Self.indentedOpening(text) {
@@ -121,12 +147,14 @@ enum CalloutLines {
     closeIndented(downTo: 0)
     // An indented container with nothing under it is text as written.
     found.removeAll { !$0.closed && $0.lines.count == 2 }
-    guard !found.isEmpty else { return (body, [], [:]) }
+    guard !found.isEmpty || !targets.isEmpty else { return (body, [], [:]) }
     for container in found {
       lines[container.lines.lowerBound - 1] = ""
       if container.closed { lines[container.lines.upperBound - 1] = "" }
     }
-    for line in options where found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) { lines[line] = "" }
+    for line in options where targets.contains(line) || found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) {
+      lines[line] = ""
+    }
     return (lines.joined(separator: "\n"), found, dedented)
   }
 
@@ -143,15 +171,57 @@ enum CalloutLines {
   private enum Closing {
     /// A line of exactly this many colons.
     case colons(Int)
+    /// A line of at least this many backticks (a MyST directive's fence).
+    case backticks(Int)
     /// This line.
     case line(String)
 
     func closes(_ trimmed: Substring.UTF8View) -> Bool {
       switch self {
       case .colons(let count): trimmed.count == count && trimmed.allSatisfy { $0 == UInt8(ascii: ":") }
+      case .backticks(let count):
+        trimmed.prefix { $0 == UInt8(ascii: "`") }.count >= count
+          && trimmed.drop(while: { $0 == UInt8(ascii: "`") }).allSatisfy { $0 == 0x20 || $0 == 0x09 }
       case .line(let text): Substring(trimmed).trimmingSpaces == text
       }
     }
+  }
+
+  /// MyST's directives that hold Markdown to show as a callout: admonitions, and the boxes
+  /// of `sphinx-proof` (`prf:theorem`) and `sphinx-exercise`.
+  private static let mystBoxes: Set<String> = [
+    "note", "tip", "hint", "important", "warning", "caution", "attention", "danger", "error", "seealso",
+    "admonition", "exercise", "solution", "epigraph", "sidebar", "margin", "topic", "dropdown",
+  ]
+
+  /// ```` ```{note} Title ```` (three or more backticks) for a directive in `mystBoxes` or
+  /// `prf:…`: the container and the number of backticks.
+  private static func mystDirective(_ line: Substring) -> (Container, Int)? {
+    let count = line.prefix { $0 == "`" }.count
+    guard count >= 3 else { return nil }
+    let rest = line.dropFirst(count)
+    guard rest.first == "{", let close = rest.firstIndex(of: "}") else { return nil }
+    let name = rest[rest.index(after: rest.startIndex)..<close].lowercased()
+    let kind = name.split(separator: ":").last.map(String.init) ?? name
+    guard mystBoxes.contains(name) || name.hasPrefix("prf:") else { return nil }
+    var title = rest[rest.index(after: close)...].trimmingSpaces
+    var type = kind
+    if type == "admonition" { type = "note" }
+    if title.isEmpty || name == "solution" || name == "exercise" {
+      // `{solution} ex1` names the exercise it answers: the box reads "Solution".
+      title = kind.prefix(1).uppercased() + kind.dropFirst()
+    }
+    var container = Container(lines: 1...1, type: type, title: title, openFolded: name == "dropdown" ? false : nil)
+    container.myst = true
+    return (container, count)
+  }
+
+  /// `(label)=` on a line of its own: a MyST target.
+  private static func isMystTarget(_ line: Substring) -> Bool {
+    var text = line
+    while text.last == " " || text.last == "\t" || text.last == "\r" { text = text.dropLast() }
+    guard text.hasPrefix("("), text.hasSuffix(")="), text.count > 3 else { return false }
+    return text.dropFirst().dropLast(2).allSatisfy { $0.isLetter || $0.isNumber || "_-:.".contains($0) }
   }
 
   /// One level of block indentation at the start of `line`: four spaces, or up to three and a
@@ -166,14 +236,32 @@ enum CalloutLines {
     return count == 4 ? 4 : nil
   }
 
-  /// `{% hint style="info" %}`: the style.
-  private static func gitBookHint(_ line: Substring) -> String? {
-    guard line.hasPrefix("{% hint"), line.hasSuffix("%}"),
-      let start = line.firstRange(of: "style=\"")?.upperBound,
-      let end = line[start...].firstIndex(of: "\"")
-    else { return nil }
-    let style = line[start..<end].lowercased()
-    return style.isEmpty || !style.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") }) ? nil : style
+  /// A container GitBook or Hexo writes as a Liquid tag: `{% hint style="info" %}` …
+  /// `{% endhint %}`, `{% tab title="One" %}` … `{% endtab %}`, Hexo's `{% note info %}` …
+  /// `{% endnote %}`. The container and its closing line.
+  private static func liquidContainer(_ line: Substring) -> (Container, String)? {
+    guard line.hasPrefix("{%"), line.hasSuffix("%}") else { return nil }
+    let words = line.dropFirst(2).dropLast(2).split(separator: " ")
+    func quoted(_ key: String) -> String? {
+      guard let start = line.firstRange(of: key + "=\"")?.upperBound, let end = line[start...].firstIndex(of: "\"")
+      else { return nil }
+      return String(line[start..<end])
+    }
+    func isName(_ s: String) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
+    switch words.first {
+    case "hint":
+      guard let style = quoted("style")?.lowercased(), isName(style) else { return nil }
+      return (Container(lines: 1...1, type: style, title: style.prefix(1).uppercased() + style.dropFirst()), "{% endhint %}")
+    case "tab":
+      guard let title = quoted("title") else { return nil }
+      return (Container(lines: 1...1, type: "tab", title: title), "{% endtab %}")
+    case "note":
+      // Hexo's themes: `{% note [type] [no-icon] %}`, no title.
+      let type = words.dropFirst().first.map { String($0).lowercased() } ?? "note"
+      return (Container(lines: 1...1, type: isName(type) && type != "no-icon" ? type : "note", title: nil), "{% endnote %}")
+    default:
+      return nil
+    }
   }
 
   private struct IndentedOpening {

@@ -5,6 +5,9 @@
 struct CodeFences {
   private var open: (marker: UInt8, count: Int)?
 
+  /// Whether a fence is open: the next line is code unless it closes it.
+  var isInside: Bool { open != nil }
+
   /// Whether `line` (without its `\n`) is fenced code: a fence line, or a line between two.
   /// Lines must come in order.
   mutating func contain(_ line: Substring) -> Bool {

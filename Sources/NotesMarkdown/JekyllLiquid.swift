@@ -6,6 +6,12 @@
 /// link's destination or an attribute starts (after `(`, `<`, a quote or `]: `), never in
 /// code. Each replacement is padded with spaces to the tag's length, so positions after it on
 /// its line stay the note's; other Liquid stays text.
+///
+/// Tags of the same shape that GitBook and Hexo write on lines of their own are read too:
+/// `{% raw %}` and `{% endraw %}` go (even in code, as Liquid runs before Markdown);
+/// `{% code title="a.sh" %}` titles the code block after it; `{% embed url="…" %}` and
+/// `{% file src="…" %}` are links, Hexo's `{% img /a.png %}` an image; the tags around
+/// GitBook's tabs and page cards go (their content stays; `CalloutLines` reads the tabs).
 enum JekyllLiquid {
   static func resolving(_ body: String) -> String {
     guard body.utf8.count >= 10, body.containsBytes("{{") || body.containsBytes("{%") else { return body }
@@ -13,12 +19,36 @@ enum JekyllLiquid {
     var changed = false
     var fences = CodeFences()
     var inHighlight = false
+    var codeTitle: String?
     for i in lines.indices {
-      let line = lines[i]
+      var line = lines[i]
+      if line.containsBytes("{%"), line.containsBytes("raw") {
+        let kept = Self.withoutRawTags(line)
+        if kept != line {
+          line = kept.allSatisfy({ $0 == " " }) ? "" : kept
+          lines[i] = line
+          changed = true
+        }
+      }
       // Inside a highlight block, a fence line is code.
-      if !inHighlight, fences.contain(Substring(line)) { continue }
+      if !inHighlight, fences.contain(Substring(line)) {
+        if let title = codeTitle {
+          // The fence that opens after `{% code title="…" %}`.
+          // Without a language, `text`: the first word of the info string is the language.
+          let bare = line.allSatisfy { $0 == "`" || $0 == "~" || $0 == " " }
+          lines[i] = line + (bare ? "text" : "") + " title=\"\(title)\""
+          codeTitle = nil
+          changed = true
+        }
+        continue
+      }
       guard line.containsBytes("{") else { continue }
       let trimmed = Substring(line).trimmingSpaces
+      if !inHighlight, let replaced = Self.lineTag(trimmed, codeTitle: &codeTitle) {
+        lines[i] = replaced
+        changed = true
+        continue
+      }
       // A highlight block's tags alone on their lines.
       if !inHighlight, let language = Self.tag(trimmed, "highlight") {
         inHighlight = true
@@ -69,6 +99,53 @@ enum JekyllLiquid {
       return (match.0.count, path)
     }
     return nil
+  }
+
+  /// `line` without Liquid's `{% raw %}` and `{% endraw %}` tags.
+  private static func withoutRawTags(_ line: String) -> String {
+    line.replacing(#/\{%-?\s*(?:end)?raw\s*-?%\}/#, with: "")
+  }
+
+  /// What a GitBook or Hexo tag that is a whole line stands for: a line of Markdown, or ""
+  /// for a tag that only marks where something starts or ends. `{% code title %}` sets
+  /// `codeTitle` for the fence that follows. Nil for any other line.
+  private static func lineTag(_ line: String, codeTitle: inout String?) -> String? {
+    guard line.hasPrefix("{%"), line.hasSuffix("%}") else { return nil }
+    var inner = Substring(line.dropFirst(2).dropLast(2))
+    if inner.hasPrefix("-") { inner = inner.dropFirst() }
+    if inner.hasSuffix("-") { inner = inner.dropLast() }
+    inner = Substring(inner.trimmingSpaces)
+    let name = inner.prefix { !$0.isWhitespace }
+    func value(_ key: String) -> String? {
+      guard let start = inner.firstRange(of: key + "=\"")?.upperBound,
+        let end = inner[start...].firstIndex(of: "\"")
+      else { return nil }
+      return String(inner[start..<end])
+    }
+    switch name {
+    case "endcode", "tabs", "endtabs", "content-ref", "endcontent-ref":
+      return ""
+    case "code":
+      codeTitle = value("title")
+      return ""
+    case "embed":
+      guard let url = value("url") else { return nil }
+      return value("caption").map { "[\($0)](\(url))" } ?? "<\(url)>"
+    case "file":
+      guard let src = value("src") else { return nil }
+      let label = value("caption") ?? String(src.split(separator: "/").last ?? Substring(src))
+      return "[\(label)](\(src))"
+    case "img":
+      // `{% img [class names] /path/to/image [width] [height] ["title" ["alt"]] %}`
+      let words = inner.dropFirst(name.count).split(separator: " ")
+      guard let path = words.first(where: { $0.hasPrefix("/") || $0.hasPrefix("http") || $0.hasPrefix(".") }) else {
+        return nil
+      }
+      let quoted = inner.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+      return "![\(quoted)](\(path))"
+    default:
+      return nil
+    }
   }
 
   /// The rest of `{% name rest %}` when `line` is exactly that tag.

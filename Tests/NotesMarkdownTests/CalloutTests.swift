@@ -241,3 +241,89 @@ extension IndentedAdmonitionTests {
     #expect(pandoc == "<p>Take-away</p>\n<p>Text.</p>\n", "\(pandoc)")
   }
 }
+
+/// GitBook's and Hexo's Liquid tags, and MyST's directives and targets.
+@Suite struct LiquidAndMystBlockTests {
+  @Test func gitBookTags() {
+    let page = html("""
+      {% tabs %}
+      {% tab title="macOS" %}
+      Use brew.
+      {% endtab %}
+      {% endtabs %}
+
+      {% code title="hello.sh" %}
+      ```bash
+      echo hi
+      ```
+      {% endcode %}
+
+      {% embed url="https://example.org/v" %}
+
+      {% file src="https://example.org/a.pdf" caption="The spec" %}
+
+      {% content-ref url="https://example.org/b" %}
+      [b](https://example.org/b)
+      {% endcontent-ref %}
+      """)
+    #expect(page.contains("<aside class=\"callout callout-tab\" role=\"note\">\n<p class=\"callout-title\">macOS</p>\n<p>Use brew.</p>\n</aside>"), "\(page)")
+    #expect(page.contains("<figcaption>hello.sh</figcaption>\n<pre tabindex=\"0\"><code class=\"language-bash\">echo hi"), "\(page)")
+    #expect(page.contains("<a href=\"https://example.org/v\">https://example.org/v</a>"), "\(page)")
+    #expect(page.contains("<a href=\"https://example.org/a.pdf\">The spec</a>"))
+    #expect(page.contains("<p><a href=\"https://example.org/b\">b</a></p>"))
+    #expect(!page.contains("{%"), "\(page)")
+  }
+
+  @Test func hexoAndJekyllTags() {
+    let page = html("""
+      {% note warning %}
+      Some **info**.
+      {% endnote %}
+
+      {% raw %}
+      ```liquid
+      {{ page.title }}
+      ```
+      {% endraw %}
+
+      {% img https://x.org/a.jpg 300 "A cat" %}
+      """)
+    #expect(page.contains("<aside class=\"callout callout-warning\" role=\"note\">\n<p>Some <strong>info</strong>.</p>\n</aside>"), "\(page)")
+    #expect(page.contains("<code class=\"language-liquid\">{{ page.title }}\n</code>"), "\(page)")
+    #expect(page.contains("alt=\"A cat\""), "\(page)")
+    #expect(!page.contains("{%"), "\(page)")
+  }
+
+  @Test func mystDirectivesAndTargets() {
+    let note = """
+      (sec-a)=
+      # Alpha
+
+      ```{note}
+      :class: dropdown
+      A *note*.
+      ```
+
+      ```{prf:remark}
+      :label: r1
+      Remark $x$.
+      ```
+
+      ```{code-cell} python
+      print(1)
+      ```
+
+      ```{math}
+      x^2
+      ```
+      """
+    let page = html(note)
+    #expect(!page.contains("sec-a"), "\(page)")
+    #expect(page.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>A <em>note</em>.</p>\n</aside>"), "\(page)")
+    #expect(page.contains("<p class=\"callout-title\">Remark</p>"), "\(page)")
+    #expect(page.contains("<code class=\"language-python\">print(1)"), "\(page)")
+    #expect(page.contains("<code>x^2\n</code>"), "\(page)")
+    #expect(!page.contains("{prf") && !page.contains(":label:") && !page.contains(":class:"), "\(page)")
+    #expect(Markdown.analyze(note).firstH1 == "Alpha")
+  }
+}

@@ -144,6 +144,29 @@ import Testing
   }
 }
 
+/// A GitBook repository keeps its images in `.gitbook/assets/`, a dot-folder.
+@Suite struct GitBookTests {
+  @Test func imagesInTheDotFolderShow() async throws {
+    let site = try SiteFixture([
+      "content/README.md": "# Intro\n\n![diagram](.gitbook/assets/diagram.png)\n",
+      "content/guide/setup.md": "![](../.gitbook/assets/diagram.png)\n",
+      "content/.gitbook/assets/diagram.png": "png",
+      "content/.gitbook/includes/snippet.md": "Reused text.\n",
+      "content/.obsidian/app.json": "{}",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let intro = try site.page("notes/readme")
+    #expect(intro.contains("<img src=\"/gitbook/assets/diagram.png\" alt=\"diagram\""), "\(intro)")
+    #expect(site.exists("gitbook/assets/diagram.png"))
+    #expect(try site.page("guide/setup").contains("src=\"/gitbook/assets/diagram.png\""))
+    // Its Markdown is not a note; other dot-folders stay ignored.
+    #expect(!site.exists("gitbook/includes/snippet/index.html") && !site.exists("gitbook/includes"))
+    #expect(!site.exists("obsidian"))
+  }
+}
+
 /// A GitHub wiki: `Home.md`, pages named with hyphens, links written label first.
 @Suite struct GitHubWikiTests {
   @Test func labelFirstLinksLandAndMakeBacklinks() async throws {

@@ -5,7 +5,7 @@ import Foundation
 /// (also `title='…'` or `title=word`): the block goes into a `<figure class="code-block">`
 /// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class.
 enum CodeTitlePass {
-  /// `blocks`: code blocks whose info string contains `title=`, `:` or `,`.
+  /// `blocks`: code blocks whose info string contains `title=`, `:` or `,`, or starts with `{`.
   static func run(_ blocks: [CmarkNode]) {
     for block in blocks {
       var info = block.fenceInfo
@@ -14,6 +14,14 @@ enum CodeTitlePass {
       let word = info.prefix { !$0.isWhitespace }
       if let comma = word.firstIndex(of: ","), comma != word.startIndex {
         info = String(word[..<comma]) + info[word.endIndex...]
+        cmark_node_set_fence_info(block.pointer, info)
+      }
+      // A MyST directive left as code (` ```{code-cell} python `, ` ```{math} `): the language
+      // is the word after a code directive's name; other directives have none.
+      if info.hasPrefix("{"), let close = info.firstIndex(of: "}") {
+        let name = info[info.index(after: info.startIndex)..<close]
+        let after = info[info.index(after: close)...].drop { $0 == " " }
+        info = ["code-cell", "code-block", "code", "sourcecode"].contains(name) ? String(after) : ""
         cmark_node_set_fence_info(block.pointer, info)
       }
       var caption = title(in: info)

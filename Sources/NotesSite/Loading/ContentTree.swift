@@ -55,7 +55,11 @@ struct ContentTree: Sendable {
               at: SourceLocation(path: join(displayRoot, join(relative, shown)))))
           continue
         }
-        if name.hasPrefix(".") { continue }
+        // Dot-files and dot-folders are ignored, except the folder where GitBook keeps a
+        // book's images (`.gitbook/assets/`), whose files notes show (its Markdown is not
+        // read: GitBook's reusable blocks are not pages).
+        if name.hasPrefix("."), !(relative.isEmpty && name == ".gitbook" && displayRoot == "content") { continue }
+        if relative == ".gitbook" || relative.hasPrefix(".gitbook/"), SiteLoader.isNote(name) { continue }
         let childRelative = join(relative, name)
         if !ignore.isEmpty, ignore.matches(childRelative, name: name) { continue }
         let childAbsolute = absolute + "/" + name
