@@ -40,9 +40,11 @@ public struct Note: Sendable, Identifiable {
   /// Whether the `# Heading` that opens the body is the note's title, so the page shows it
   /// once, as its `h1`: when front matter gives no title, or the same one (any case). A
   /// front matter title of its own makes that heading a section like any other (`title: Tmp`
-  /// over `# 生成式AI…` must not lose the heading's text).
+  /// over `# 生成式AI…` must not lose the heading's text), and so do other level-1 headings
+  /// in the note (`firstH1` is then nil).
   public var opensWithItsTitle: Bool {
-    guard let title = frontMatter.title, !title.isEmpty, let heading = analysis.firstH1 else { return true }
+    guard let heading = analysis.firstH1 else { return false }
+    guard let title = frontMatter.title, !title.isEmpty else { return true }
     // Most notes give their title in both places alike; asked for on every page of a note.
     if title == heading { return true }
     func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
