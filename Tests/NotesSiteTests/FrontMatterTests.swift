@@ -355,3 +355,46 @@ extension FrontMatterTests {
     }
   }
 }
+
+@Suite struct SectionHeadingTitleTests {
+  /// An Obsidian note with several `#` sections is named by its file; every section keeps
+  /// its heading on the page.
+  @Test func aNoteOfSeveralH1SectionsIsNamedByItsFile() async throws {
+    let site = try SiteFixture([
+      "content/DAX case.md": "---\ncreated: 2025-02-09\n---\n# Step 1: plain TOP\n\nOne.\n\n# Step 2: show amount\n\nTwo.\n",
+      "content/Trip.md": "# Kyoto trip\n\nText.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    let page = try site.page("notes/dax-case")
+    #expect(page.contains("<h1>DAX case</h1>"), "\(page)")
+    #expect(page.contains("<h2 id=\"step-1-plain-top\">Step 1: plain TOP") && page.contains("<h2 id=\"step-2-show-amount\">Step 2: show amount"), "\(page)")
+    #expect(try site.page("notes/trip").contains("<h1>Kyoto trip</h1>"))
+  }
+}
+
+@Suite struct UnfencedFrontMatterTests {
+  /// Hexo accepts front matter without the opening `---`.
+  @Test func hexoFrontMatterWithoutItsOpeningFence() async throws {
+    let text = "title: Hexo 书写语法\ndate: 2017-10-31 00:00:00\ntags:\n- hexo\n---\nBody.\n"
+    let (header, body, offset, format) = FrontMatter.split(text)
+    #expect(header == "title: Hexo 书写语法\ndate: 2017-10-31 00:00:00\ntags:\n- hexo\n")
+    #expect(body == "Body.\n" && offset == 5 && format == .yamlUnfenced)
+    let site = try SiteFixture(["content/hexo.md": text])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let page = try site.page("notes/hexo")
+    #expect(page.contains("<h1>Hexo 书写语法</h1>") && page.contains("datetime=\"2017-10-31"), "\(page)")
+    #expect(!page.contains("<h2>title"))
+  }
+
+  /// Without a `title` or `date` key, or when it is not YAML, such lines are the note's text
+  /// (a setext heading over `---`).
+  @Test func otherLinesOverADashLineStayText() {
+    #expect(FrontMatter.split("Status: done\n---\nText.\n").header == nil)
+    #expect(FrontMatter.split("title: a: b\n---\nText.\n").header == nil)
+    #expect(FrontMatter.split("title: Plan\nSome words here\n---\n").header == nil)
+  }
+}

@@ -31,6 +31,8 @@ public struct FrontMatter: Sendable, Equatable {
     case toml
     /// Logseq's page properties (`title:: Plan`), lines that open the file with no fence.
     case logseq
+    /// YAML that opens the file with no `---` above it, only below, as Hexo accepts it.
+    case yamlUnfenced
   }
 
   /// Splits a note's text into front matter and Markdown body. `bodyLineOffset` is the number
@@ -39,7 +41,8 @@ public struct FrontMatter: Sendable, Equatable {
   /// Front matter exists only when the first line is exactly `---` (trailing spaces, a byte
   /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`; or,
   /// for TOML, when the first line is `+++` and a later line is `+++`; or, for Logseq, when
-  /// the first lines are page properties (`title:: Plan`), which are then all of it. An opening fence that is
+  /// the first lines are page properties (`title:: Plan`), which are then all of it; or, as
+  /// Hexo accepts it, when `title:` or `date:` lines open the file over a `---` line. An opening fence that is
   /// never closed is *not* front matter: the whole file is Markdown (where a leading `---` is a
   /// thematic break), so a note is never swallowed by a typo. The byte order mark is never part
   /// of the body.
@@ -53,6 +56,7 @@ public struct FrontMatter: Sendable, Equatable {
     let whole = text[start...]
     var lines = LineCursor(whole)
     guard let opening = lines.next(), let format = fence(opening.content, closing: nil) else {
+      if let (header, body, count) = unfencedYAML(whole) { return (header, body, count, .yamlUnfenced) }
       let count = LogseqProperties.lineCount(whole)
       guard count > 0 else { return (nil, whole, 0, .yaml) }
       var properties = LineCursor(whole)
@@ -68,6 +72,34 @@ public struct FrontMatter: Sendable, Equatable {
       }
     }
     return (nil, whole, 0, .yaml)
+  }
+
+  /// Hexo's front matter without its opening `---`: `title: Post` and `date: …` lines (and
+  /// other `key: value` lines, their indented or `- ` continuations) from the first line,
+  /// then `---`. Only when a `title` or `date` key is among them: a note that opens with
+  /// `Status: done` over `---` is a heading. The header, the body and the lines before it.
+  private static func unfencedYAML(_ text: Substring) -> (Substring, Substring, Int)? {
+    guard let first = text.utf8.first, (0x61...0x7A).contains(first) || (0x41...0x5A).contains(first) else {
+      return nil
+    }
+    var lines = LineCursor(text)
+    var count = 0
+    var dated = false
+    while let line = lines.next(), count < 60 {
+      count += 1
+      let content = line.content.hasSuffix("\r") ? line.content.dropLast() : line.content
+      if fence(content, closing: .yaml) != nil {
+        // YAML that does not parse was not meant as front matter: it stays the note's text.
+        guard dated, count > 1, (try? YAML.parse(String(text[..<line.start]), lineOffset: 0)) != nil else { return nil }
+        return (text[..<line.start], text[line.end...], count)
+      }
+      if content.first == " " || content.first == "\t" || content.hasPrefix("- ") || content.isEmpty { continue }
+      let key = content.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+      let rest = content.dropFirst(key.count)
+      guard !key.isEmpty, rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " else { return nil }
+      if key == "title" || key == "date" { dated = true }
+    }
+    return nil
   }
 
   /// The format a fence line opens (`---` or `+++`), or, with `closing`, whether it closes that
@@ -86,7 +118,7 @@ public struct FrontMatter: Sendable, Equatable {
       return trimmed.elementsEqual("---".utf8) || trimmed.elementsEqual("...".utf8) ? .yaml : nil
     case .toml:
       return trimmed.elementsEqual("+++".utf8) ? .toml : nil
-    case .logseq:
+    case .logseq, .yamlUnfenced:
       return nil
     }
   }

@@ -17,11 +17,13 @@ struct FrontMatterReader {
     var frontMatter = FrontMatter()
     let root: YAMLNode?
     do {
-      // The header starts on line 2 of the note, after the opening `---` or `+++`.
+      // The header starts on line 2 of the note, after the opening `---` or `+++` (on line 1
+      // without one).
       switch format {
       case .yaml: root = try YAML.parse(header, lineOffset: 1)
       case .toml: root = try TOML.parse(header, lineOffset: 1)
       case .logseq: root = LogseqProperties.parse(header)
+      case .yamlUnfenced: root = try YAML.parse(header, lineOffset: 0)
       }
     } catch {
       diagnostics.append(
