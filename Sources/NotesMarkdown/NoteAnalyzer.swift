@@ -28,12 +28,9 @@ struct NoteAnalyzer {
     result.headings = headings.map(\.heading)
     // A note's title heading is a `# Heading` that opens it; a level-1 heading further down
     // is a section (as in Obsidian, whose notes often have several), not the note's name.
-    // When there is one, the opening one is a section too: `# Step 1` … `# Step 2` are
-    // siblings, and the note is named by its file, as Obsidian names it.
     // The preview starts after the title heading.
-    let sections = headings.lazy.filter { $0.heading.level == 1 && $0.node.parent?.type == CMARK_NODE_DOCUMENT }
     let title = root.firstChild.flatMap {
-      $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 && sections.dropFirst().isEmpty ? $0 : nil
+      $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 ? $0 : nil
     }
     result.firstH1 = title.flatMap { title in headings.first { $0.node == title }?.heading.text }
     var inTitle = false

@@ -88,16 +88,3 @@ import Testing
     #expect(html("") == "")
   }
 }
-
-@Suite struct TitleHeadingTests {
-  /// A `# Heading` that opens a note is its title, unless the note has other level-1
-  /// headings: then they are all sections (`# Step 1` … `# Step 2`), as Obsidian reads them.
-  @Test func anOpeningH1IsTheTitleOnlyWhenItIsTheOnlyOne() {
-    #expect(Markdown.analyze("# Trip\n\nText.\n\n## Day 1\n").firstH1 == "Trip")
-    let steps = Markdown.analyze("# Step 1: plain TOP\n\nText.\n\n# Step 2: show amount\n")
-    #expect(steps.firstH1 == nil)
-    #expect(steps.preview.hasPrefix("Step 1: plain TOP Text."))
-    // One inside a quote or list is not a section of the note.
-    #expect(Markdown.analyze("# Trip\n\n> # Quoted\n").firstH1 == "Trip")
-  }
-}

@@ -363,6 +363,8 @@ extension FrontMatterTests {
     let site = try SiteFixture([
       "content/DAX case.md": "---\ncreated: 2025-02-09\n---\n# Step 1: plain TOP\n\nOne.\n\n# Step 2: show amount\n\nTwo.\n",
       "content/Trip.md": "# Kyoto trip\n\nText.\n",
+      "content/songs/README.md": "# Songs and lyrics\n\nList.\n\n# Older\n",
+      "content/What's New 8cdbd9309da848d7b48ac291f1ff5b96.md": "# What's New\n\nA.\n\n# Announcements\n\nB.\n",
     ])
     defer { site.remove() }
     let report = await site.build()
@@ -371,6 +373,12 @@ extension FrontMatterTests {
     #expect(page.contains("<h1>DAX case</h1>"), "\(page)")
     #expect(page.contains("<h2 id=\"step-1-plain-top\">Step 1: plain TOP") && page.contains("<h2 id=\"step-2-show-amount\">Step 2: show amount"), "\(page)")
     #expect(try site.page("notes/trip").contains("<h1>Kyoto trip</h1>"))
+    // A README's name says nothing: its opening heading names it.
+    #expect(try site.page("songs/readme").contains("<h1>Songs and lyrics</h1>"))
+    // Notion names the file as its opening heading: that heading is the title, once.
+    let notion = try site.page("notes/what-s-new-8cdbd9309da848d7b48ac291f1ff5b96")
+    #expect(notion.contains("<h1>What&#39;s New</h1>") || notion.contains("<h1>What's New</h1>"), "\(notion)")
+    #expect(!notion.contains("<h2 id=\"what-s-new\">") && notion.contains("<h2 id=\"announcements\">"), "\(notion)")
   }
 }
 

@@ -153,7 +153,8 @@ extension SiteLoader {
     let fm = source.frontMatter
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
-      fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.firstH1 ?? Self.jekyllPostTitle(source.path)
+      fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
+      ?? Self.jekyllPostTitle(source.path)
       ?? PathName.displayName(
         // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".
         config.labelFirstLinks ? PathName.stem(source.path).replacingOccurrences(of: "-", with: " ") : PathName.stem(source.path))

@@ -40,11 +40,11 @@ public struct Note: Sendable, Identifiable {
   /// Whether the `# Heading` that opens the body is the note's title, so the page shows it
   /// once, as its `h1`: when front matter gives no title, or the same one (any case). A
   /// front matter title of its own makes that heading a section like any other (`title: Tmp`
-  /// over `# 生成式AI…` must not lose the heading's text), and so do other level-1 headings
-  /// in the note (`firstH1` is then nil).
+  /// over `# 生成式AI…` must not lose the heading's text). Without a front matter title, other
+  /// level-1 headings in the note make it a section too (see `NoteAnalysis.titleHeading`).
   public var opensWithItsTitle: Bool {
-    guard let heading = analysis.firstH1 else { return false }
-    guard let title = frontMatter.title, !title.isEmpty else { return true }
+    guard let heading = analysis.firstH1 else { return true }
+    guard let title = frontMatter.title, !title.isEmpty else { return analysis.titleHeading(path: sourcePath) != nil }
     // Most notes give their title in both places alike; asked for on every page of a note.
     if title == heading { return true }
     func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
@@ -98,3 +98,17 @@ extension Site {
   }
 }
 
+extension NoteAnalysis {
+  /// The `# Heading` that opens the note when it names it. A note of several level-1
+  /// headings (`# Step 1` … `# Step 2`) uses them as sections, as Obsidian does: it is named by
+  /// its file, unless the opening heading says the same (Notion's exports) or the file's name
+  /// says nothing (`README.md`, `index.md`).
+  func titleHeading(path: String) -> String? {
+    guard let heading = firstH1 else { return nil }
+    if headings.lazy.filter({ $0.level == 1 }).dropFirst().isEmpty { return heading }
+    let stem = PathName.stem(path)
+    if ["readme", "index", "_index"].contains(stem.lowercased()) { return heading }
+    func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
+    return plain(PathName.displayName(stem)) == plain(heading) ? heading : nil
+  }
+}
