@@ -4,7 +4,8 @@
 ///
 /// - a line of its own that is only an attribute list (after a heading, paragraph or list),
 ///   kramdown's `{:ref: .class}` or an extension like `{::options … /}` is blanked;
-/// - `{::comment}` … `{:/comment}` is blanked, as kramdown leaves it out;
+/// - `{::comment}` … `{:/comment}` is blanked, as kramdown leaves it out, and so is an
+///   abbreviation's definition, `*[HTML]: Hyper Text Markup Language`;
 /// - one right after a link, image or code span (`[x](y){:target="_blank"}`,
 ///   `![](a.png){width="300"}`), or with the colon after emphasis or a `:shortcode:`, goes;
 /// - one at the end of a heading's line goes, and its `#id` becomes the heading's id
@@ -26,7 +27,7 @@ enum AttributeLists {
   }
 
   static func resolving(_ body: String) -> Result {
-    guard mayHaveList(body) else { return Result(text: body) }
+    guard mayHaveList(body) || body.containsBytes("*[") else { return Result(text: body) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var result = Result(text: body)
     var fences = CodeFences()
@@ -40,7 +41,15 @@ enum AttributeLists {
         changed = true
         continue
       }
-      guard !fences.contain(Substring(line)), line.containsBytes("{") else { continue }
+      guard !fences.contain(Substring(line)) else { continue }
+      // An abbreviation's definition (`*[HTML]: Hyper Text Markup Language`, PHP Markdown
+      // Extra and MkDocs) is not text.
+      if line.hasPrefix("*["), let close = line.firstIndex(of: "]"), line[close...].hasPrefix("]:") {
+        lines[i] = ""
+        changed = true
+        continue
+      }
+      guard line.containsBytes("{") else { continue }
       let trimmed = Substring(line).trimmingSpaces
       if trimmed.hasPrefix("{::comment}") {
         inComment = !trimmed.contains("{:/")

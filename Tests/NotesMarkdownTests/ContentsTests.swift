@@ -168,3 +168,11 @@ extension AttributeListTests {
     #expect(page.contains("\\sum_{i=1}^n x_{k=2}") && page.contains("a_{n=0}") && page.contains("{i=1}"), "\(page)")
   }
 }
+
+extension AttributeListTests {
+  @Test func abbreviationDefinitionsAreNotShown() {
+    let page = html("The HTML spec.\n\n*[HTML]: Hyper Text Markup Language\n")
+    #expect(page == "<p>The HTML spec.</p>\n", "\(page)")
+    #expect(html("*[not]* a definition\n").contains("<em>[not]</em>"))
+  }
+}
