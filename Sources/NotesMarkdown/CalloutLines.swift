@@ -45,7 +45,8 @@ enum CalloutLines {
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
     var dedented: [Int: Int] = [:]
-    // Lines blanked besides containers' opening and closing lines (MyST directive options).
+    // Lines blanked besides containers' opening and closing lines: MyST directives' options
+    // and targets.
     var options: [Int] = []
     var lastOption: Int?
     var targets = Set<Int>()
@@ -92,12 +93,11 @@ enum CalloutLines {
         let string = Substring(content)
         // A MyST directive fenced with backticks, ```` ```{note} ````: its closing fence, or
         // its opening.
-        if let top = open.last, case .backticks(let count) = top.closing, top.closing.closes(content) {
+        if let top = open.last, case .backticks = top.closing, top.closing.closes(content) {
           var container = top.container
           container.lines = (top.line + 1)...(index + 1)
           found.append(container)
           open.removeLast()
-          _ = count
           continue
         }
         if let (container, count) = Self.mystDirective(string) {
