@@ -109,6 +109,7 @@ struct Prepared {
     var bracketLinks: [CmarkNode] = []
     var emptyBullets: [CmarkNode] = []
     var definitionCandidates: [CmarkNode] = []
+    var roleTexts: [CmarkNode] = []
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -136,6 +137,7 @@ struct Prepared {
             definitionCandidates.append(p)
           }
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
+          if c[0] != 0, c[strlen(c) - 1] == 0x7D, node.next?.type == CMARK_NODE_CODE { roleTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
           if !highlights, strstr(c, "==") != nil { highlights = true }
           if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
@@ -149,9 +151,11 @@ struct Prepared {
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
       (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
-      (emptyBullets, definitionCandidates) = ([], [])
+      (emptyBullets, definitionCandidates, roleTexts) = ([], [], [])
       collect()
     }
+    // First: a role's name alone is a text node no other list holds, and it may be freed.
+    MystRolePass.run(roleTexts)
     if !emptyBullets.isEmpty {
       let undone = Self.emptySubBullets(emptyBullets, source: source)
       if !undone.isEmpty { headingNodes.removeAll { undone.contains($0) } }

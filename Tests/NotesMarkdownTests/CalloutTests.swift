@@ -327,3 +327,14 @@ extension IndentedAdmonitionTests {
     #expect(Markdown.analyze(note).firstH1 == "Alpha")
   }
 }
+
+extension LiquidAndMystBlockTests {
+  /// MyST roles read as their text, not as a role name before a code span.
+  @Test func mystRoles() {
+    let page = html("See {ref}`geom_series`, {doc}`Samuelson <dynam:samuelson>`, {eq}`infinite`, {cite}`Samuelson1939`, H{sub}`2`O and {math}`x^2`.\n")
+    #expect(page == "<p>See geom_series, Samuelson, (infinite), [Samuelson1939], H<sub>2</sub>O and <code>x^2</code>.</p>\n", "\(page)")
+    // Braces before code that are not a role stay.
+    #expect(html("A set {a, b}`x`\n").contains("{a, b}<code>x</code>"))
+    #expect(Markdown.analyze("See {ref}`geom_series` now.\n").plainText == "See geom_series now.")
+  }
+}

@@ -1,0 +1,54 @@
+import CCmark
+
+/// MyST's roles (Jupyter Book), `` {ref}`geom_series` `` or `` {doc}`Samuelson <dynam:samuelson>` ``:
+/// CommonMark reads the role's name as text before a code span. The name goes; a role that
+/// names or cites something reads as its text (`Samuelson`, `[Samuelson1939]`, `(infinite)`
+/// for an equation), `sub` and `sup` as subscript and superscript; other roles (`math`,
+/// `kbd`, …) keep the code span. Targets are not resolved.
+enum MystRolePass {
+  /// `texts`: text nodes that end with `}` and are followed by a code span.
+  static func run(_ texts: [CmarkNode]) {
+    for text in texts {
+      guard let code = text.next, code.type == CMARK_NODE_CODE else { continue }
+      let literal = text.literal
+      guard let open = literal.lastIndex(of: "{") else { continue }
+      let name = literal[literal.index(after: open)..<literal.index(before: literal.endIndex)]
+      guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_:".contains($0)) }) else {
+        continue
+      }
+      let content = code.literal
+      let role = name.split(separator: ":").last.map(String.init) ?? String(name)
+      let replacement: CmarkNode?
+      switch role {
+      case "ref", "doc", "numref", "term", "download", "any", "abbr", "index", "class", "func", "meth", "mod", "attr",
+        "obj", "data", "prf", "external":
+        replacement = .text(shown(content))
+      case "eq":
+        replacement = .text("(\(shown(content)))")
+      case "cite", "cite:p", "cite:t":
+        replacement = .text("[\(content)]")
+      case "sub", "sup":
+        let tag = CmarkNode.customInline(enter: "<\(role)>", exit: "</\(role)>")
+        tag.append(.text(content))
+        replacement = tag
+      default:
+        replacement = nil
+      }
+      let before = String(literal[..<open])
+      if before.isEmpty { text.remove() } else { text.setLiteral(before) }
+      if let replacement {
+        code.insertBefore(replacement)
+        code.remove()
+      }
+    }
+  }
+
+  /// What a reference shows: `Title <target>` reads `Title`; `~a.b.c` reads `c`.
+  private static func shown(_ content: String) -> String {
+    if content.hasSuffix(">"), let open = content.lastIndex(of: "<"), open > content.startIndex {
+      return content[..<open].trimmingSpaces
+    }
+    if content.hasPrefix("~") { return String(content.split(separator: ".").last ?? Substring(content)) }
+    return content
+  }
+}
