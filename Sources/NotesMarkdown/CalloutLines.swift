@@ -8,6 +8,7 @@
 /// - GitBook writes one as `{% hint style="info" %}`, its Markdown, `{% endhint %}`, and a tab
 ///   as `{% tab title="One" %}` … `{% endtab %}`; Hexo's themes a note as `{% note info %}` …
 ///   `{% endnote %}`.
+/// - Docsify marks a paragraph `!> important` or `?> tip`.
 /// - MkDocs (Python-Markdown) writes one as `!!! tip "Title"` over its Markdown indented by
 ///   four spaces (`??? tip` folded: a closed `<details>`; `???+ tip` an open one), and
 ///   Material for MkDocs a tab as `=== "Title"` over its indented content: cmark would read
@@ -31,6 +32,9 @@ enum CalloutLines {
     var plain = false
     /// A MyST directive, whose option lines (`:class: x`) right after it are blanked.
     var myst = false
+    /// Whether `lines.lowerBound` is an opening line of its own, blanked (not Docsify's `!>`,
+    /// whose block starts on the line after it).
+    var opening = true
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -41,6 +45,7 @@ enum CalloutLines {
       body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%")
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
         || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
+        || body.containsBytes("!> ") || body.containsBytes("?> ")
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
@@ -131,6 +136,15 @@ enum CalloutLines {
         lastOption = index
         continue
       }
+      if string.hasPrefix("!> ") || string.hasPrefix("?> ") {
+        // Docsify's `!> important` and `?> tip` paragraphs: the marker becomes spaces.
+        lines[index] = "  " + line.dropFirst(2)
+        var container = Container(
+          lines: index...(index + 2), type: string.first == "!" ? "important" : "tip", title: nil, closed: false)
+        container.opening = false
+        found.append(container)
+        continue
+      }
       if trimmed.elementsEqual("<aside>".utf8) {
         open.append((index, Container(lines: 1...1, type: "note", title: nil), .line("</aside>")))
       } else if let (container, colons) = Self.admonition(string) {
@@ -149,7 +163,7 @@ enum CalloutLines {
     found.removeAll { !$0.closed && $0.lines.count == 2 }
     guard !found.isEmpty || !targets.isEmpty else { return (body, [], [:]) }
     for container in found {
-      lines[container.lines.lowerBound - 1] = ""
+      if container.opening { lines[container.lines.lowerBound - 1] = "" }
       if container.closed { lines[container.lines.upperBound - 1] = "" }
     }
     for line in options where targets.contains(line) || found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) {

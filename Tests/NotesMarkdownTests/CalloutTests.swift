@@ -338,3 +338,21 @@ extension LiquidAndMystBlockTests {
     #expect(Markdown.analyze("See {ref}`geom_series` now.\n").plainText == "See geom_series now.")
   }
 }
+
+extension IndentedAdmonitionTests {
+  @Test func docsifyMarkedParagraphs() {
+    let page = html("Intro.\n\n!> **Time** is money,\nmy friend!\n\n?> _TODO_ unit test\n\nNot a marker: a!> b\n")
+    #expect(page == """
+      <p>Intro.</p>
+      <aside class="callout callout-important" role="note">
+      <p><strong>Time</strong> is money,
+      my friend!</p>
+      </aside>
+      <aside class="callout callout-tip" role="note">
+      <p><em>TODO</em> unit test</p>
+      </aside>
+      <p>Not a marker: a!&gt; b</p>
+
+      """, "\(page)")
+  }
+}
