@@ -32,9 +32,11 @@ target() {  # name, extra sources and objects...
 }
 ARG=${1:-}
 if [ -z "$ARG" ] || [ "$ARG" = frontmatter ]; then
-  # FrontMatter lives in NotesSite, which needs the theme plugin; its two files stand alone
-  # (with NotesMarkdown, which reads the wiki links in property values).
+  # FrontMatter lives in NotesSite, which needs the theme plugin; its files stand alone
+  # (with NotesMarkdown, which reads the wiki links in property values, and Logseq's
+  # properties, which are front matter too).
   target frontmatter Sources/NotesSite/Loading/FrontMatter.swift Sources/NotesSite/Loading/FrontMatterReader.swift \
+    Sources/NotesSite/Loading/LogseqProperties.swift \
     "$OUT/NotesCore.o" "$OUT/NotesYAML.o" "$OUT/NotesMarkdown.o" -lyaml -lcmark
 fi
 if [ -z "$ARG" ] || [ "$ARG" = markdown ]; then

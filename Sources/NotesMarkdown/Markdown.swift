@@ -12,10 +12,10 @@ public enum Markdown {
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
     withPrepared(body, lineOffset: lineOffset) { root, source, prepared in
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
-      FootnotePass.run(root, ids: false, backLabel: "", source: source)
+      let freed = FootnotePass.run(root, ids: false, backLabel: "", source: source)
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var analysis = NoteAnalyzer.analyze(
-        root, source: source, headings: prepared.headings, tables: prepared.tables)
+        root, source: source, headings: prepared.headings.filter { !freed.contains($0.node) }, tables: prepared.tables)
       analysis.blockIDs = prepared.blocks.map(\.id)
       return analysis
     }
@@ -29,7 +29,11 @@ public enum Markdown {
       var prepared = prepared
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
       if options.headingIDs { BlockIDPass.anchor(prepared.blocks) }
-      FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
+      let freed = FootnotePass.run(root, ids: options.headingIDs, backLabel: options.footnoteBackLabel, source: source)
+      if !freed.isEmpty {
+        prepared.headings.removeAll { freed.contains($0.node) }
+        prepared.contents.removeAll { freed.contains($0) }
+      }
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
@@ -169,7 +173,8 @@ struct Prepared {
     if !definitionCandidates.isEmpty {
       // Not a paragraph that became a table (freed by now: only its pointer is compared).
       let tableParagraphs = Set(tableCandidates)
-      DefinitionListPass.run(definitionCandidates.filter { !tableParagraphs.contains($0) }, source: source)
+      let lists = DefinitionListPass.run(definitionCandidates.filter { !tableParagraphs.contains($0) }, source: source)
+      if !lists.isEmpty { blockCandidates.removeAll { lists.contains($0) } }
     }
     // `==highlight==`: rare enough that its text nodes are looked for only when some text
     // has `==`, after tables and strikethrough made theirs.

@@ -173,3 +173,25 @@ extension FootnoteTests {
     #expect(analysis.plainText.contains("Brewed as in"))
   }
 }
+
+extension FootnoteTests {
+  /// Found by the fuzzer: a footnote nobody refers to is freed with the blocks indented under
+  /// it, headings included, which the heading pass and the table of contents then used.
+  @Test func anUnusedFootnoteOfSeveralBlocksTakesItsHeadingsWithIt() {
+    let note = "Text.\n\n[^unused]: Def.\n\n    # Inside\n\n    ## Deeper\n\n[TOC]\n\n## Outside\n"
+    let page = html(note)
+    #expect(!page.contains("Inside") && !page.contains("Deeper"), "\(page)")
+    #expect(page.contains("<li><a href=\"#outside\">Outside</a></li>"), "\(page)")
+    #expect(Markdown.analyze(note).headings.map(\.text) == ["Outside"])
+    // A used one keeps them, in the footnote.
+    let used = html("Text[^a].\n\n[^a]: Def.\n\n    ## Inside\n")
+    #expect(used.contains("<section class=\"footnotes\">") && used.contains("Inside"), "\(used)")
+  }
+
+  /// A paragraph that became a definition list is freed: a block id at its end must not be
+  /// read from it afterwards.
+  @Test func aDefinitionListWithABlockID() {
+    let page = html("Term\n: definition ^abc123\n")
+    #expect(page.contains("<dl>"), "\(page)")
+  }
+}

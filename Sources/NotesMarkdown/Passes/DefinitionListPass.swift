@@ -11,9 +11,12 @@ import CCmark
 /// definition going on over lines that do not start with `:`) becomes `<dl>` with a `<dt>` per
 /// term and a `<dd>` per definition. Definitions of several paragraphs are not read.
 enum DefinitionListPass {
-  /// `paragraphs`: paragraphs with a line that starts with `:`.
-  static func run(_ paragraphs: [CmarkNode], source: SourceMap) {
-    for paragraph in paragraphs { rewrite(paragraph, source: source) }
+  /// `paragraphs`: paragraphs with a line that starts with `:`. Returns those it made lists
+  /// of, freed by now (their pointers only to compare).
+  static func run(_ paragraphs: [CmarkNode], source: SourceMap) -> Set<CmarkNode> {
+    var freed = Set<CmarkNode>()
+    for paragraph in paragraphs where rewrite(paragraph, source: source) { freed.insert(paragraph) }
+    return freed
   }
 
   /// The length of the `: ` marker at the start of `text`, if it starts a definition.
@@ -26,7 +29,8 @@ enum DefinitionListPass {
     return c[length] == 0 ? nil : length
   }
 
-  private static func rewrite(_ paragraph: CmarkNode, source: SourceMap) {
+  /// Whether it made `paragraph` a list (and freed it).
+  private static func rewrite(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
     // The paragraph's lines, split at soft breaks.
     var lines: [[CmarkNode]] = [[]]
     var breaks: [CmarkNode] = []
@@ -42,7 +46,7 @@ enum DefinitionListPass {
     // A term line opens each group; a line after a definition is a term only if a definition
     // follows it before the next term-less line, else it goes on the definition.
     guard lines.count >= 2, !isDefinition[0], isDefinition.contains(true), !lines.contains(where: \.isEmpty)
-    else { return }
+    else { return false }
     enum Role { case term, definition, more }
     var roles: [Role] = []
     for i in lines.indices {
@@ -58,7 +62,7 @@ enum DefinitionListPass {
       }
     }
     // Terms must be followed by a definition: a paragraph ending in a term is not a list.
-    guard roles.last != .term else { return }
+    guard roles.last != .term else { return false }
 
     let list = CmarkNode.customBlock(enter: "<dl>\n", exit: "</dl>\n")
     var current: CmarkNode?
@@ -85,5 +89,6 @@ enum DefinitionListPass {
     paragraph.insertBefore(list)
     for softbreak in breaks { softbreak.remove() }
     paragraph.remove()
+    return true
   }
 }

@@ -10,7 +10,10 @@ import Foundation
 /// (`fn:1`, `fnref:1`), which no heading id can be; without ids (a note embedded in
 /// another) the numbers are plain text.
 enum FootnotePass {
-  static func run(_ root: CmarkNode, ids: Bool, backLabel: String, source: SourceMap) {
+  /// Returns the nodes it freed (the definitions nothing refers to, and all they held: a
+  /// definition's indented blocks may hold headings), for the caller's lists of nodes.
+  @discardableResult
+  static func run(_ root: CmarkNode, ids: Bool, backLabel: String, source: SourceMap) -> Set<CmarkNode> {
     // Definitions: label → paragraph, its prefix already removed, or a container of it and
     // the blocks indented under it.
     var definitions: [String: CmarkNode] = [:]
@@ -58,7 +61,7 @@ enum FootnotePass {
       child = paragraph.next
     }
     extractInline(root, into: &definitions, source: source)
-    guard !definitions.isEmpty else { return }
+    guard !definitions.isEmpty else { return [] }
 
     // References, in document order, outside links and code (code is never a text node).
     func references(in root: CmarkNode) -> [CmarkNode] {
@@ -159,8 +162,13 @@ enum FootnotePass {
       item.append(definition)
       section.append(item)
     }
-    for (label, definition) in definitions where numbers[label] == nil { definition.remove() }
+    var freed = Set<CmarkNode>()
+    for (label, definition) in definitions where numbers[label] == nil {
+      definition.walk { node, entering in if entering { freed.insert(node) } }
+      definition.remove()
+    }
     if !order.isEmpty { root.append(section) } else { cmark_node_free(section.pointer) }
+    return freed
   }
 
   /// Obsidian's inline footnotes, `text^[the note, *with* markup]`: each becomes a definition
