@@ -8,7 +8,8 @@
 /// its line stay the note's; other Liquid stays text.
 ///
 /// Tags of the same shape that GitBook and Hexo write on lines of their own are read too:
-/// `{% raw %}` and `{% endraw %}` go (even in code, as Liquid runs before Markdown);
+/// `{% raw %}` and `{% endraw %}` go, outside code (a note on Jinja or Nunjucks shows them in
+/// its code as they are written);
 /// `{% code title="a.sh" %}` titles the code block after it; `{% embed url="…" %}` and
 /// `{% file src="…" %}` are links, Hexo's `{% img /a.png %}` an image; the tags around
 /// GitBook's tabs and page cards go (their content stays; `CalloutLines` reads the tabs).
@@ -22,14 +23,6 @@ enum JekyllLiquid {
     var codeTitle: String?
     for i in lines.indices {
       var line = lines[i]
-      if line.containsBytes("{%"), line.containsBytes("raw") {
-        let kept = Self.withoutRawTags(line)
-        if kept != line {
-          line = kept.allSatisfy({ $0 == " " }) ? "" : kept
-          lines[i] = line
-          changed = true
-        }
-      }
       // Inside a highlight block, a fence line is code.
       if !inHighlight, fences.contain(Substring(line)) {
         if let title = codeTitle {
@@ -42,7 +35,18 @@ enum JekyllLiquid {
         }
         continue
       }
+      // `{% code %}` titles only the code block right after it.
+      if codeTitle != nil, !Substring(line).trimmingSpaces.isEmpty { codeTitle = nil }
       guard line.containsBytes("{") else { continue }
+      if !inHighlight, line.containsBytes("{%"), line.containsBytes("raw") {
+        let kept = Self.withoutRawTags(line)
+        if kept != line {
+          line = kept.allSatisfy({ $0 == " " }) ? "" : kept
+          lines[i] = line
+          changed = true
+          if line.isEmpty { continue }
+        }
+      }
       let trimmed = Substring(line).trimmingSpaces
       if !inHighlight, let replaced = Self.lineTag(trimmed, codeTitle: &codeTitle) {
         lines[i] = replaced

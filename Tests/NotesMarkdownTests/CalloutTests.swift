@@ -335,6 +335,7 @@ extension LiquidAndMystBlockTests {
     #expect(page == "<p>See geom_series, Samuelson, (infinite), [Samuelson1939], H<sub>2</sub>O and <code>x^2</code>.</p>\n", "\(page)")
     // Braces before code that are not a role stay.
     #expect(html("A set {a, b}`x`\n").contains("{a, b}<code>x</code>"))
+    #expect(html("The set {x}`y`\n").contains("{x}<code>y</code>"))
     #expect(Markdown.analyze("See {ref}`geom_series` now.\n").plainText == "See geom_series now.")
   }
 }
@@ -354,5 +355,15 @@ extension IndentedAdmonitionTests {
       <p>Not a marker: a!&gt; b</p>
 
       """, "\(page)")
+  }
+}
+
+extension LiquidAndMystBlockTests {
+  /// Raw tags in code are what the code shows (a note on Jinja templates); a code title
+  /// belongs to the code block right after it, not to a later one.
+  @Test func liquidTagsKeepToTheirPlace() {
+    let page = html("```jinja\n{% raw %}{{ x }}{% endraw %}\n```\n\n{% code title=\"a.sh\" %}\nNot code.\n\n```\nlater\n```\n")
+    #expect(page.contains("<code class=\"language-jinja\">{% raw %}{{ x }}{% endraw %}\n</code>"), "\(page)")
+    #expect(!page.contains("a.sh") && page.contains("<p>Not code.</p>"), "\(page)")
   }
 }

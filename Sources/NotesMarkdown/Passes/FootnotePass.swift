@@ -5,10 +5,9 @@ import Foundation
 /// top-level paragraph, the definition `[^1]: the footnote` (lazy continuation lines, and
 /// blocks indented under it after a blank line, belong to it). References become superscript
 /// numbers in order of first use, linking to a numbered list at the end of the note whose
-/// entries link back. A definition no text refers to is
-/// left out, as on GitHub; a `[^x]` without a definition stays as written. Ids are numbers
-/// (`fn:1`, `fnref:1`), which no heading id can be; without ids (a note embedded in
-/// another) the numbers are plain text.
+/// entries link back. A definition no text refers to is left out, as on GitHub; a `[^x]`
+/// without a definition stays as written. Ids are numbers (`fn:1`, `fnref:1`), which no
+/// heading id can be; without ids (a note embedded in another) the numbers are plain text.
 enum FootnotePass {
   /// Returns the nodes it freed (the definitions nothing refers to, and all they held: a
   /// definition's indented blocks may hold headings), for the caller's lists of nodes.

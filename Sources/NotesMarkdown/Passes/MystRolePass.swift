@@ -3,8 +3,9 @@ import CCmark
 /// MyST's roles (Jupyter Book), `` {ref}`geom_series` `` or `` {doc}`Samuelson <dynam:samuelson>` ``:
 /// CommonMark reads the role's name as text before a code span. The name goes; a role that
 /// names or cites something reads as its text (`Samuelson`, `[Samuelson1939]`, `(infinite)`
-/// for an equation), `sub` and `sup` as subscript and superscript; other roles (`math`,
-/// `kbd`, …) keep the code span. Targets are not resolved.
+/// for an equation), `sub` and `sup` as subscript and superscript; roles that show code
+/// (`math`, `kbd`, …) keep the code span; other names are not roles, and stay. Targets are
+/// not resolved.
 enum MystRolePass {
   /// `texts`: text nodes that end with `}` and are followed by a code span.
   static func run(_ texts: [CmarkNode]) {
@@ -31,8 +32,12 @@ enum MystRolePass {
         let tag = CmarkNode.customInline(enter: "<\(role)>", exit: "</\(role)>")
         tag.append(.text(content))
         replacement = tag
-      default:
+      case "math", "kbd", "code", "command", "file", "samp", "guilabel", "menuselection", "program", "option",
+        "envvar", "regexp", "dfn", "literal":
         replacement = nil
+      default:
+        // Not a role MyST knows: braces before code in prose, left as written.
+        continue
       }
       let before = String(literal[..<open])
       if before.isEmpty { text.remove() } else { text.setLiteral(before) }
