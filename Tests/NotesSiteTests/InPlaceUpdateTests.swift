@@ -164,6 +164,17 @@ import Testing
     #expect(try await Self.rebuild(after: [edit], site: site) == 0)
   }
 
+  /// A second `#` section makes a note be named by its file (when its opening heading reads
+  /// otherwise): lists show the new name, so the whole site is built.
+  @Test func aSecondLevelOneHeadingRenamesTheNoteEverywhere() async throws {
+    let site = try await Self.freshSite()
+    defer { site.remove() }
+    let renamed = Self.files["content/Work/Spec.md"]!.replacingOccurrences(of: "# Spec\n", with: "# Specification\n")
+    #expect(try await Self.rebuild(after: [("content/Work/Spec.md", renamed)], site: site) == 0)
+    #expect(try await Self.rebuild(after: [("content/Work/Spec.md", renamed + "\n# Appendix\n\nMore.\n")], site: site) == 0)
+    #expect(try site.page("work/spec").contains("<h1>Spec</h1>"))
+  }
+
   @Test func aNewPreviewChangesTheListPageItIsOnAndNoOther() async throws {
     // Two notes per list page: Work's notes are on two pages, and only the pages of the notes
     // on the edited note's list page show its entry. A pinned note's entry has a badge.

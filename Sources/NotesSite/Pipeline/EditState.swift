@@ -173,6 +173,9 @@ struct EditState {
     optional(f.lang)
     let a = analysis
     optional(a.firstH1)
+    // Whether the opening heading is one of several level-1 headings: then the note may be
+    // named by its file instead (`NoteAnalysis.titleHeading`), which lists show.
+    h.combine(a.headings.lazy.filter { $0.level == 1 }.dropFirst().isEmpty)
     h.combine(a.tags)
     h.combine(a.references.count)
     var positions: [Int] = []
