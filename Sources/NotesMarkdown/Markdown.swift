@@ -159,7 +159,7 @@ struct Prepared {
       collect()
     }
     // First: a role's name alone is a text node no other list holds, and it may be freed.
-    MystRolePass.run(roleTexts)
+    MystRolePass.run(roleTexts, source: source)
     if !emptyBullets.isEmpty {
       let undone = Self.emptySubBullets(emptyBullets, source: source)
       if !undone.isEmpty { headingNodes.removeAll { undone.contains($0) } }

@@ -367,3 +367,13 @@ extension LiquidAndMystBlockTests {
     #expect(!page.contains("a.sh") && page.contains("<p>Not code.</p>"), "\(page)")
   }
 }
+
+extension LiquidAndMystBlockTests {
+  /// Found by the fuzzer: a role's text made from its code span had no place in the note, so
+  /// a wiki link in it was reported on line 0.
+  @Test func aRolesTextKeepsItsPlace() {
+    let analysis = Markdown.analyze("Line one.\n\nH{sub}`see ![[Roadmap]]`\n", lineOffset: 3)
+    #expect(analysis.references.map(\.line) == [6], "\(analysis.references)")
+    #expect(analysis.references.allSatisfy { $0.column >= 1 })
+  }
+}

@@ -7,8 +7,9 @@ import CCmark
 /// (`math`, `kbd`, …) keep the code span; other names are not roles, and stay. Targets are
 /// not resolved.
 enum MystRolePass {
-  /// `texts`: text nodes that end with `}` and are followed by a code span.
-  static func run(_ texts: [CmarkNode]) {
+  /// `texts`: text nodes that end with `}` and are followed by a code span. The text made of
+  /// a span keeps its place in the note (`source`), for the warnings about what it holds.
+  static func run(_ texts: [CmarkNode], source: SourceMap) {
     for text in texts {
       guard let code = text.next, code.type == CMARK_NODE_CODE else { continue }
       let literal = text.literal
@@ -19,18 +20,20 @@ enum MystRolePass {
       }
       let content = code.literal
       let role = name.split(separator: ":").last.map(String.init) ?? String(name)
+      // Text where the span's content starts, after its backtick.
+      func spanText(_ literal: String) -> CmarkNode { source.text(Array(literal.utf8), of: code, at: 1) }
       let replacement: CmarkNode?
       switch role {
       case "ref", "doc", "numref", "term", "download", "any", "abbr", "index", "class", "func", "meth", "mod", "attr",
         "obj", "data", "prf", "external":
-        replacement = .text(shown(content))
+        replacement = spanText(shown(content))
       case "eq":
-        replacement = .text("(\(shown(content)))")
+        replacement = spanText("(\(shown(content)))")
       case "cite", "cite:p", "cite:t":
-        replacement = .text("[\(content)]")
+        replacement = spanText("[\(content)]")
       case "sub", "sup":
         let tag = CmarkNode.customInline(enter: "<\(role)>", exit: "</\(role)>")
-        tag.append(.text(content))
+        tag.append(spanText(content))
         replacement = tag
       case "math", "kbd", "code", "command", "file", "samp", "guilabel", "menuselection", "program", "option",
         "envvar", "regexp", "dfn", "literal":
@@ -40,9 +43,15 @@ enum MystRolePass {
         continue
       }
       let before = String(literal[..<open])
-      if before.isEmpty { text.remove() } else { text.setLiteral(before) }
+      if before.isEmpty {
+        source.forget(text)
+        text.remove()
+      } else {
+        text.setLiteral(before)
+      }
       if let replacement {
         code.insertBefore(replacement)
+        source.forget(code)
         code.remove()
       }
     }
