@@ -254,20 +254,15 @@ enum CalloutLines {
   /// `{% endhint %}`, `{% tab title="One" %}` … `{% endtab %}`, Hexo's `{% note info %}` …
   /// `{% endnote %}`. The container and its closing line.
   private static func liquidContainer(_ line: Substring) -> (Container, String)? {
-    guard line.hasPrefix("{%"), line.hasSuffix("%}") else { return nil }
-    let words = line.dropFirst(2).dropLast(2).split(separator: " ")
-    func quoted(_ key: String) -> String? {
-      guard let start = line.firstRange(of: key + "=\"")?.upperBound, let end = line[start...].firstIndex(of: "\"")
-      else { return nil }
-      return String(line[start..<end])
-    }
+    guard let tag = LiquidTag(line) else { return nil }
+    let words = tag.words
     func isName(_ s: String) -> Bool { !s.isEmpty && s.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") } }
     switch words.first {
     case "hint":
-      guard let style = quoted("style")?.lowercased(), isName(style) else { return nil }
+      guard let style = tag.value("style")?.lowercased(), isName(style) else { return nil }
       return (Container(lines: 1...1, type: style, title: style.prefix(1).uppercased() + style.dropFirst()), "{% endhint %}")
     case "tab":
-      guard let title = quoted("title") else { return nil }
+      guard let title = tag.value("title") else { return nil }
       return (Container(lines: 1...1, type: "tab", title: title), "{% endtab %}")
     case "note":
       // Hexo's themes: `{% note [type] [no-icon] %}`, no title.

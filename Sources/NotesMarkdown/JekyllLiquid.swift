@@ -114,38 +114,26 @@ enum JekyllLiquid {
   /// for a tag that only marks where something starts or ends. `{% code title %}` sets
   /// `codeTitle` for the fence that follows. Nil for any other line.
   private static func lineTag(_ line: String, codeTitle: inout String?) -> String? {
-    guard line.hasPrefix("{%"), line.hasSuffix("%}") else { return nil }
-    var inner = Substring(line.dropFirst(2).dropLast(2))
-    if inner.hasPrefix("-") { inner = inner.dropFirst() }
-    if inner.hasSuffix("-") { inner = inner.dropLast() }
-    inner = Substring(inner.trimmingSpaces)
-    let name = inner.prefix { !$0.isWhitespace }
-    func value(_ key: String) -> String? {
-      guard let start = inner.firstRange(of: key + "=\"")?.upperBound,
-        let end = inner[start...].firstIndex(of: "\"")
-      else { return nil }
-      return String(inner[start..<end])
-    }
-    switch name {
+    guard let tag = LiquidTag(line) else { return nil }
+    switch tag.name {
     case "endcode", "tabs", "endtabs", "content-ref", "endcontent-ref":
       return ""
     case "code":
-      codeTitle = value("title")
+      codeTitle = tag.value("title")
       return ""
     case "embed":
-      guard let url = value("url") else { return nil }
-      return value("caption").map { "[\($0)](\(url))" } ?? "<\(url)>"
+      guard let url = tag.value("url") else { return nil }
+      return tag.value("caption").map { "[\($0)](\(url))" } ?? "<\(url)>"
     case "file":
-      guard let src = value("src") else { return nil }
-      let label = value("caption") ?? String(src.split(separator: "/").last ?? Substring(src))
+      guard let src = tag.value("src") else { return nil }
+      let label = tag.value("caption") ?? String(src.split(separator: "/").last ?? Substring(src))
       return "[\(label)](\(src))"
     case "img":
       // `{% img [class names] /path/to/image [width] [height] ["title" ["alt"]] %}`
-      let words = inner.dropFirst(name.count).split(separator: " ")
-      guard let path = words.first(where: { $0.hasPrefix("/") || $0.hasPrefix("http") || $0.hasPrefix(".") }) else {
+      guard let path = tag.words.dropFirst().first(where: { $0.hasPrefix("/") || $0.hasPrefix("http") || $0.hasPrefix(".") }) else {
         return nil
       }
-      let quoted = inner.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
+      let quoted = tag.inner.split(separator: "\"").dropFirst().first.map(String.init) ?? ""
       return "![\(quoted)](\(path))"
     default:
       return nil
@@ -154,12 +142,32 @@ enum JekyllLiquid {
 
   /// The rest of `{% name rest %}` when `line` is exactly that tag.
   private static func tag(_ line: String, _ name: String) -> String? {
+    guard let tag = LiquidTag(line), tag.name == name else { return nil }
+    return tag.words.dropFirst().joined(separator: " ")
+  }
+}
+
+/// A Liquid tag that is a whole line, `{% name words %}` (or `{%- … -%}`), as Jekyll, GitBook
+/// and Hexo write them.
+struct LiquidTag {
+  /// What is between the delimiters, trimmed.
+  let inner: Substring
+
+  init?(_ line: some StringProtocol) {
     guard line.hasPrefix("{%"), line.hasSuffix("%}") else { return nil }
-    var inner = line.dropFirst(2).dropLast(2)
+    var inner = Substring(line.dropFirst(2).dropLast(2))
     if inner.hasPrefix("-") { inner = inner.dropFirst() }
     if inner.hasSuffix("-") { inner = inner.dropLast() }
-    let words = inner.split(separator: " ", omittingEmptySubsequences: true)
-    guard words.first == Substring(name) else { return nil }
-    return words.dropFirst().joined(separator: " ")
+    self.inner = Substring(inner.trimmingSpaces)
+  }
+
+  var words: [Substring] { inner.split(separator: " ") }
+  var name: Substring { inner.prefix { !$0.isWhitespace } }
+
+  /// The value of `key="value"` in the tag.
+  func value(_ key: String) -> String? {
+    guard let start = inner.firstRange(of: key + "=\"")?.upperBound, let end = inner[start...].firstIndex(of: "\"")
+    else { return nil }
+    return String(inner[start..<end])
   }
 }
