@@ -80,7 +80,7 @@ enum CalloutLines {
         // As many levels of indentation as containers are open, at most.
         var removed = 0
         var levels = 0
-        while levels < indented.count, let indent = Self.indentation(content.dropFirst(removed)) {
+        while levels < indented.count, let indent = content.dropFirst(removed).blockIndentation {
           removed += indent
           levels += 1
         }
@@ -236,18 +236,6 @@ enum CalloutLines {
     while text.last == " " || text.last == "\t" || text.last == "\r" { text = text.dropLast() }
     guard text.hasPrefix("("), text.hasSuffix(")="), text.count > 3 else { return false }
     return text.dropFirst().dropLast(2).allSatisfy { $0.isLetter || $0.isNumber || "_-:.".contains($0) }
-  }
-
-  /// One level of block indentation at the start of `line`: four spaces, or up to three and a
-  /// tab; its length.
-  private static func indentation(_ line: Substring.UTF8View) -> Int? {
-    var count = 0
-    for byte in line.prefix(4) {
-      if byte == 0x09 { return count + 1 }
-      guard byte == 0x20 else { return nil }
-      count += 1
-    }
-    return count == 4 ? 4 : nil
   }
 
   /// A container GitBook or Hexo writes as a Liquid tag: `{% hint style="info" %}` …

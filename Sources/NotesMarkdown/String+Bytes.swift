@@ -98,3 +98,17 @@ extension UnsafeBufferPointer where Element == UInt8 {
     return false
   }
 }
+
+extension Collection<UInt8> {
+  /// The length of one level of block indentation at the start of a line: four spaces, or up
+  /// to three and a tab. Nil when the line is not indented that far.
+  var blockIndentation: Int? {
+    var count = 0
+    for byte in prefix(4) {
+      if byte == 0x09 { return count + 1 }
+      guard byte == 0x20 else { return nil }
+      count += 1
+    }
+    return count == 4 ? 4 : nil
+  }
+}

@@ -316,7 +316,7 @@ enum FootnotePass {
       guard var current = open else { continue }
       if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) {
         current.blank = true
-      } else if let indent = indentation(bytes), current.blank || current.inBlock {
+      } else if let indent = bytes.blockIndentation, current.blank || current.inBlock {
         lines[n] = line.dropFirst(indent)
         layout.dedented[n + 1] = indent
         let first = layout.continuations[current.line]?.lowerBound ?? n + 1
@@ -331,18 +331,6 @@ enum FootnotePass {
       open = current
     }
     return (changed ? lines.joined(separator: "\n") : body, layout)
-  }
-
-  /// How many leading characters make one level of block indentation in `bytes`: four
-  /// spaces, or up to three spaces and a tab.
-  private static func indentation(_ bytes: [UInt8]) -> Int? {
-    var i = 0
-    while i < 4, i < bytes.count {
-      if bytes[i] == 0x09 { return i + 1 }
-      guard bytes[i] == 0x20 else { return nil }
-      i += 1
-    }
-    return i == 4 ? 4 : nil
   }
 
   /// Whether some line of `body` starts (after up to three spaces) with `[^`: `memchr` for
