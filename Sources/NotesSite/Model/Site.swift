@@ -105,10 +105,13 @@ extension NoteAnalysis {
   /// says nothing (`README.md`, `index.md`).
   func titleHeading(path: String) -> String? {
     guard let heading = firstH1 else { return nil }
-    if headings.lazy.filter({ $0.level == 1 }).dropFirst().isEmpty { return heading }
+    if !hasSeveralLevelOneHeadings { return heading }
     let stem = PathName.stem(path)
     if ["readme", "index", "_index"].contains(stem.lowercased()) { return heading }
     func plain(_ s: String) -> String { s.trimmingCharacters(in: .whitespaces).lowercased() }
     return plain(PathName.displayName(stem)) == plain(heading) ? heading : nil
   }
+
+  /// Whether the note has more than one level-1 heading: then its opening one may not name it.
+  var hasSeveralLevelOneHeadings: Bool { !headings.lazy.filter { $0.level == 1 }.dropFirst().isEmpty }
 }

@@ -175,7 +175,7 @@ struct EditState {
     optional(a.firstH1)
     // Whether the opening heading is one of several level-1 headings: then the note may be
     // named by its file instead (`NoteAnalysis.titleHeading`), which lists show.
-    h.combine(a.headings.lazy.filter { $0.level == 1 }.dropFirst().isEmpty)
+    h.combine(a.hasSeveralLevelOneHeadings)
     h.combine(a.tags)
     h.combine(a.references.count)
     var positions: [Int] = []
