@@ -29,7 +29,18 @@ struct ContentTree: Sendable {
   var directories: [String] = [""]
   var files: [Entry] = []
 
-  static func scan(_ root: URL, displayRoot: String, ignore: [String] = []) -> (ContentTree, [Diagnostic]) {
+  /// `content/`: dot-files and dot-folders are ignored, except the folder where GitBook keeps
+  /// a book's images (`.gitbook/assets/`), whose files notes show; its Markdown is not read
+  /// (GitBook's reusable blocks are not pages).
+  static func scanContent(_ root: URL, ignore: [String]) -> (ContentTree, [Diagnostic]) {
+    scan(root, displayRoot: "content", ignore: ignore, assetDotFolder: ".gitbook")
+  }
+
+  /// The files under `root` but dot-files and dot-folders, except the top-level
+  /// `assetDotFolder`, of which only files that are not notes are kept.
+  static func scan(
+    _ root: URL, displayRoot: String, ignore: [String] = [], assetDotFolder: String? = nil
+  ) -> (ContentTree, [Diagnostic]) {
     var tree = ContentTree()
     let ignore = IgnorePatterns(ignore)
     var diagnostics: [Diagnostic] = []
@@ -55,11 +66,9 @@ struct ContentTree: Sendable {
               at: SourceLocation(path: join(displayRoot, join(relative, shown)))))
           continue
         }
-        // Dot-files and dot-folders are ignored, except the folder where GitBook keeps a
-        // book's images (`.gitbook/assets/`), whose files notes show (its Markdown is not
-        // read: GitBook's reusable blocks are not pages).
-        if name.hasPrefix("."), !(relative.isEmpty && name == ".gitbook" && displayRoot == "content") { continue }
-        if relative == ".gitbook" || relative.hasPrefix(".gitbook/"), SiteLoader.isNote(name) { continue }
+        if name.hasPrefix("."), !(relative.isEmpty && name == assetDotFolder) { continue }
+        // Only that folder's paths start with it: every other name starting with a dot is gone.
+        if let folder = assetDotFolder, relative.hasPrefix(folder), SiteLoader.isNote(name) { continue }
         let childRelative = join(relative, name)
         if !ignore.isEmpty, ignore.matches(childRelative, name: name) { continue }
         let childAbsolute = absolute + "/" + name

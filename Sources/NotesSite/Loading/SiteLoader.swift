@@ -34,7 +34,7 @@ struct SiteLoader {
   var notesParsed = 0
 
   mutating func load() async -> (Site?, [Diagnostic]) {
-    let (tree, scanDiagnostics) = ContentTree.scan(contentDirectory, displayRoot: "content", ignore: config.ignore)
+    let (tree, scanDiagnostics) = ContentTree.scanContent(contentDirectory, ignore: config.ignore)
     return await load(tree, scanDiagnostics: scanDiagnostics)
   }
 

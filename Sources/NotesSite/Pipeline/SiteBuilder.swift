@@ -150,7 +150,7 @@ public enum SiteBuilder {
     let cacheURL = NoteCache.url(for: output)
     let htmlCacheURL = RenderedNoteCache.url(for: output)
     let scannedAt = Date()
-    var (tree, scanDiagnostics) = ContentTree.scan(content, displayRoot: "content", ignore: config.ignore)
+    var (tree, scanDiagnostics) = ContentTree.scanContent(content, ignore: config.ignore)
     config.labelFirstLinks = SiteLoader.readingGitHubWiki(&tree)
     clock.mark("scan")
     let (input, base, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
