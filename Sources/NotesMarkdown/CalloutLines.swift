@@ -223,7 +223,7 @@ enum CalloutLines {
     if type == "admonition" { type = "note" }
     if title.isEmpty || name == "solution" || name == "exercise" {
       // `{solution} ex1` names the exercise it answers: the box reads "Solution".
-      title = kind.prefix(1).uppercased() + kind.dropFirst()
+      title = titled(kind)
     }
     var container = Container(lines: 1...1, type: type, title: title, openFolded: name == "dropdown" ? false : nil)
     container.myst = true
@@ -248,7 +248,7 @@ enum CalloutLines {
     switch words.first {
     case "hint":
       guard let style = tag.value("style")?.lowercased(), isName(style) else { return nil }
-      return (Container(lines: 1...1, type: style, title: style.prefix(1).uppercased() + style.dropFirst()), "{% endhint %}")
+      return (Container(lines: 1...1, type: style, title: titled(style)), "{% endhint %}")
     case "tab":
       guard let title = tag.value("title") else { return nil }
       return (Container(lines: 1...1, type: "tab", title: title), "{% endtab %}")
@@ -296,7 +296,7 @@ enum CalloutLines {
     rest = rest.dropFirst(type.count)
     // Further class names, then the title in quotes.
     let name = type.lowercased()
-    let byType = name.prefix(1).uppercased() + name.dropFirst()
+    let byType = titled(name)
     guard let quote = rest.firstIndex(of: "\"") else {
       guard rest.allSatisfy({ $0 == " " || $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
       return IndentedOpening(type: name, title: byType, openFolded: openFolded)
@@ -348,12 +348,16 @@ enum CalloutLines {
       if shown.isEmpty { name = "details" }
     }
     if name == "admonition", !shown.isEmpty { name = "note" }
-    let byType = name.prefix(1).uppercased() + name.dropFirst()
+    let byType = titled(name)
     var container = Container(
       lines: 1...1, type: name, title: shown.isEmpty ? byType : shown, openFolded: openFolded)
     container.myst = myst
     return (container, colons)
   }
+
+  /// The title a callout of `type` shows when it gives none (`tip` reads "Tip"), as
+  /// `CalloutPass` titles Obsidian's.
+  static func titled(_ type: String) -> String { type.prefix(1).uppercased() + type.dropFirst() }
 
   /// `title` as HTML: its inline Markdown (code, emphasis) rendered, as the tools that write
   /// these titles show them; escaped text when it is more than one paragraph's inlines.

@@ -66,7 +66,7 @@ enum CalloutPass {
     }
     paragraph.firstChild?.remove()  // the line break after the title
     if title.firstChild == nil {
-      title.append(.text(header.type.prefix(1).uppercased() + header.type.dropFirst()))
+      title.append(.text(CalloutLines.titled(header.type)))
     }
     if paragraph.firstChild == nil { paragraph.remove() }
 
