@@ -45,7 +45,7 @@ enum CalloutLines {
       body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%")
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
         || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
-        || body.containsBytes("!> ") || body.containsBytes("?> ")
+        || body.containsBytes("!> ") || body.containsBytes("?> ") || body.containsBytes("{{<") || body.containsBytes("{{%")
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
@@ -153,6 +153,9 @@ enum CalloutLines {
       } else if let (container, closing) = Self.liquidContainer(string) {
         open.append((index, container, .line(closing)))
         continue
+      } else if let (container, name) = Self.hugoContainer(string) {
+        open.append((index, container, .shortcode(name)))
+        continue
       }
       if indented.isEmpty, let opening = Self.indentedOpening(text) {
         indented = [(index, opening, index)]
@@ -189,6 +192,8 @@ enum CalloutLines {
     case backticks(Int)
     /// This line.
     case line(String)
+    /// Hugo's closing tag of this shortcode, `{{< /name >}}` or `{{% /name %}}`.
+    case shortcode(String)
 
     func closes(_ trimmed: Substring.UTF8View) -> Bool {
       switch self {
@@ -197,6 +202,8 @@ enum CalloutLines {
         trimmed.prefix { $0 == UInt8(ascii: "`") }.count >= count
           && trimmed.drop(while: { $0 == UInt8(ascii: "`") }).allSatisfy { $0 == 0x20 || $0 == 0x09 }
       case .line(let text): Substring(trimmed).trimmingSpaces == text
+      case .shortcode(let name):
+        HugoShortcode(Substring(trimmed).trimmingSpaces).map { $0.closing && $0.name == name } ?? false
       }
     }
   }
@@ -259,6 +266,52 @@ enum CalloutLines {
     default:
       return nil
     }
+  }
+
+  /// A container a Hugo site writes as a shortcode, the ones of Hugo's documentation and its
+  /// common themes: hugo-book's `{{< hint info >}}`, `{{< details "Title" >}}` and
+  /// `{{< tab "macOS" >}}`; Learn's and Relearn's `{{% notice tip "Title" %}}` and
+  /// `{{% expand "Title" %}}`; Docsy's `{{% alert title="…" color="warning" %}}`; Hextra's
+  /// `{{< callout type="info" >}}`; LoveIt's `{{< admonition tip "Title" >}}`; Hugo's own
+  /// `{{< note >}}`, `{{< details summary="…" >}}` (`HugoShortcodes` takes away the tags
+  /// around tab groups). The container and the shortcode's name, which its closing tag repeats.
+  private static func hugoContainer(_ line: Substring) -> (Container, String)? {
+    guard line.hasPrefix("{{"), let tag = HugoShortcode(line), !tag.closing else { return nil }
+    func kind(_ value: String?, else fallback: String) -> String {
+      guard let value = value?.lowercased(), !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
+      else { return fallback }
+      return value
+    }
+    func isTrue(_ value: String?) -> Bool { value.map { $0 == "true" || $0 == "open" } ?? false }
+    let container: Container
+    switch tag.name {
+    case "hint":
+      let type = kind(tag.value("type", 0), else: "note")
+      container = Container(lines: 1...1, type: type, title: tag.value("title") ?? titled(type))
+    case "notice":
+      let type = kind(tag.value("style") ?? tag.value("type", 0), else: "note")
+      container = Container(lines: 1...1, type: type, title: tag.value("title", 1) ?? titled(type))
+    case "alert":
+      container = Container(lines: 1...1, type: kind(tag.value("color") ?? tag.value("type"), else: "info"), title: tag.value("title"))
+    case "callout":
+      container = Container(lines: 1...1, type: kind(tag.value("type", 0), else: "note"), title: tag.value("title"))
+    case "admonition":
+      let type = kind(tag.value("type", 0), else: "note")
+      let folded = tag.value("open", 2) == "false" ? false : nil as Bool?
+      container = Container(lines: 1...1, type: type, title: tag.value("title", 1) ?? titled(type), openFolded: folded)
+    case "note", "tip", "info", "warning", "caution", "important", "danger":
+      container = Container(lines: 1...1, type: tag.name, title: tag.value("title") ?? titled(tag.name))
+    case "details", "expand":
+      let title = tag.value("title") ?? tag.value("summary") ?? tag.positional.first ?? titled(tag.name)
+      let open = isTrue(tag.value("open")) || tag.positional.dropFirst().contains { isTrue($0) }
+      container = Container(lines: 1...1, type: "details", title: title, openFolded: open)
+    case "tab":
+      guard let title = tag.value("title") ?? tag.value("header") ?? tag.value("name", 0) else { return nil }
+      container = Container(lines: 1...1, type: "tab", title: title)
+    default:
+      return nil
+    }
+    return (container, tag.name)
   }
 
   private struct IndentedOpening {

@@ -1,0 +1,259 @@
+/// Hugo's shortcodes that stand on lines of their own, read as what Hugo and its common
+/// themes make of them, so that notes written for a Hugo site read as their author meant:
+/// - `{{< figure src="a.png" alt="…" caption="…" >}}` is the image, its caption after it;
+/// - `{{< youtube ID >}}`, `vimeo`, `gist`, `tweet` / `x` and `instagram` are links to what
+///   Hugo embeds (a page of notes-site embeds nothing from other hosts);
+/// - `{{< highlight go >}}` … `{{< /highlight >}}` is a fenced code block, and so are
+///   `{{< mermaid >}}` … and hugo-book's `{{< katex display >}}` …, which is display math;
+/// - `{{< toc >}}` is the note's table of contents (`[TOC]`, see `ContentsPass`);
+/// - the tags around tab groups and hugo-book's `{{< columns >}}` go, and so do the
+///   `<--->` lines between columns;
+/// - `{{< button href="…" >}}Label{{< /button >}}` is a link and `{{< katex >}}x{{< /katex >}}`
+///   inline math, wherever they are on a line.
+///
+/// Shortcodes that hold Markdown (hints, notices, alerts, details, tabs) are callouts, read by
+/// `CalloutLines`. Hugo's escaped form, `{{</* name */>}}`, which documentation about
+/// shortcodes writes, is shown as the shortcode it writes (`{{< name >}}`), in code too;
+/// other shortcodes stay text. Each line stays one line, so line numbers stay the note's.
+enum HugoShortcodes {
+  static func resolving(_ body: String) -> String {
+    guard body.utf8.count >= 8, body.containsBytes("{{<") || body.containsBytes("{{%") else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = false
+    var fences = CodeFences()
+    // The shortcode whose lines are code (`highlight`) and the line that closes it.
+    var code: (name: String, closing: String)?
+    var columns = 0
+    for i in lines.indices {
+      let line = lines[i]
+      // Every line goes past the fences (the code shortcodes' lines are not fenced yet).
+      if code == nil, fences.contain(Substring(line)) {
+        lines[i] = Self.unescaped(line)
+        changed = changed || lines[i] != line
+        continue
+      }
+      guard line.containsBytes("{{") || (columns > 0 && line.containsBytes("<--->")) else { continue }
+      let indentation = String(line.prefix { $0 == " " || $0 == "\t" })
+      var trimmed = Substring(line).trimmingSpaces
+      if trimmed.last == "\r" { trimmed = Substring(trimmed.dropLast()).trimmingSpaces }
+      if let open = code {
+        if let tag = HugoShortcode(trimmed), tag.closing, tag.name == open.name {
+          lines[i] = indentation + open.closing
+          code = nil
+        } else {
+          lines[i] = Self.unescaped(line)
+        }
+        changed = true
+        continue
+      }
+      if let tag = HugoShortcode(trimmed) {
+        if tag.name == "columns" { columns += tag.closing ? (columns > 0 ? -1 : 0) : 1 }
+        if let replaced = Self.line(for: tag, at: i, in: lines, code: &code) {
+          lines[i] = indentation + replaced
+          changed = true
+        }
+        continue
+      }
+      if columns > 0, trimmed == "<--->" {
+        lines[i] = ""
+        changed = true
+        continue
+      }
+      var inline = Self.inlineShortcodes(line)
+      if HugoShortcode(Self.unescaped(trimmed)) == nil {
+        inline = Self.unescaped(inline)
+      } else {
+        // An escaped tag that is the whole line stays escaped, as unescaped it would be read;
+        // its `/*` and `*/` are not emphasis.
+        inline = inline.replacingOccurrences(of: "/*", with: "/\\*").replacingOccurrences(of: "*/", with: "\\*/")
+      }
+      if inline != line {
+        lines[i] = inline
+        changed = true
+      }
+    }
+    return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// The Markdown line that a whole-line shortcode stands for; nil for a container (read by
+  /// `CalloutLines`) or a shortcode this does not know. Opening a code shortcode sets `code`.
+  private static func line(
+    for tag: HugoShortcode, at index: Int, in lines: [String], code: inout (name: String, closing: String)?
+  ) -> String? {
+    // Tab groups and columns only group their blocks (`CalloutLines` reads each tab).
+    if ["tabs", "tabpane", "columns"].contains(tag.name) { return "" }
+    guard !tag.closing else { return nil }
+    switch tag.name {
+    case "toc":
+      return "[TOC]"
+    case "figure":
+      guard let src = tag.value("src") else { return nil }
+      let caption = tag.value("caption") ?? ""
+      let title = tag.value("title") ?? ""
+      let alt = tag.value("alt") ?? (caption.isEmpty ? title : caption)
+      var image = "![\(Self.escapedLabel(alt))](\(Self.destination(src))\(title.isEmpty ? "" : " \"\(Self.escapedTitle(title))\""))"
+      if let link = tag.value("link") { image = "[\(image)](\(Self.destination(link)))" }
+      let shown = [title, caption].filter { !$0.isEmpty && $0 != alt }
+      return shown.isEmpty ? image : image + " " + shown.map { "*\($0)*" }.joined(separator: " ")
+    case "youtube":
+      guard let id = tag.value("id", 0) else { return nil }
+      return "[\(Self.escapedLabel(tag.value("title") ?? "YouTube video"))](https://www.youtube.com/watch?v=\(id))"
+    case "vimeo":
+      guard let id = tag.value("id", 0) else { return nil }
+      return "[\(Self.escapedLabel(tag.value("title") ?? "Vimeo video"))](https://vimeo.com/\(id))"
+    case "gist":
+      guard let user = tag.value("user", 0), let id = tag.value("id", 1) else { return nil }
+      return "[Gist \(user)/\(id)](https://gist.github.com/\(user)/\(id))"
+    case "tweet", "x", "twitter":
+      guard let id = tag.value("id", tag.positional.count > 1 ? 1 : 0) else { return nil }
+      let user = tag.value("user") ?? (tag.positional.count > 1 ? tag.positional[0] : "i")
+      return "[Post by \(user == "i" ? "X" : "@" + user)](https://x.com/\(user)/status/\(id))"
+    case "instagram":
+      guard let id = tag.value("id", 0) else { return nil }
+      return "[Instagram post](https://www.instagram.com/p/\(id)/)"
+    case "highlight", "mermaid", "katex", "code":
+      // The closing line must follow; a fence longer than any in what it holds.
+      var longest = 2
+      var closed = false
+      for later in lines[(index + 1)...] {
+        var trimmed = Substring(later).trimmingSpaces
+        if trimmed.last == "\r" { trimmed = Substring(trimmed.dropLast()).trimmingSpaces }
+        if let end = HugoShortcode(trimmed), end.closing, end.name == tag.name {
+          closed = true
+          break
+        }
+        longest = max(longest, trimmed.prefix { $0 == "`" }.count)
+      }
+      guard closed else { return nil }
+      if tag.name == "katex" {
+        guard tag.positional.contains("display") || tag.value("display") != nil else { return nil }
+        code = (tag.name, "$$")
+        return "$$"
+      }
+      let fence = String(repeating: "`", count: longest + 1)
+      let language: String
+      switch tag.name {
+      case "mermaid": language = "mermaid"
+      case "code": language = tag.value("lang") ?? tag.value("language") ?? ""
+      default: language = tag.value("lang", 0) ?? ""
+      }
+      code = (tag.name, fence)
+      return fence + language.filter { !$0.isWhitespace && $0 != "`" }
+    default:
+      return nil
+    }
+  }
+
+  /// `line` with hugo-book's inline `button` and `katex` shortcodes read.
+  private static func inlineShortcodes(_ line: String) -> String {
+    guard line.containsBytes("button") || line.containsBytes("katex") else { return line }
+    let pattern = #/\{\{([<%])\s*(button|katex)((?:\s+[^>%}]*)?)\s*[>%]\}\}(.*?)\{\{[<%]\s*/\2\s*[>%]\}\}/#
+    return line.replacing(pattern) { match in
+      let inner = String(match.output.4)
+      guard let tag = HugoShortcode("{{<" + match.output.2 + match.output.3 + ">}}") else { return String(match.0) }
+      if tag.name == "katex" {
+        return tag.positional.contains("display") ? "$$\(inner)$$" : "$\(inner)$"
+      }
+      guard let target = tag.value("href") ?? tag.value("relref") ?? tag.value("ref") else { return String(match.0) }
+      return "[\(inner)](\(Self.destination(target)))"
+    }
+  }
+
+  /// `line` with each `{{</* … */>}}` and `{{%/* … */%}}` written as the shortcode it escapes.
+  static func unescaped(_ line: String) -> String {
+    guard line.containsBytes("/*") else { return line }
+    return line.replacing(#/\{\{([<%])/\*(.*?)\*/([>%])\}\}/#) { match in
+      "{{" + match.output.1 + match.output.2 + match.output.3 + "}}"
+    }
+  }
+
+  private static func destination(_ url: String) -> String {
+    url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
+      ? "<" + url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">" : url
+  }
+
+  private static func escapedLabel(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+      .replacingOccurrences(of: "]", with: "\\]")
+  }
+
+  private static func escapedTitle(_ text: String) -> String {
+    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+  }
+}
+
+/// A Hugo shortcode tag that is a whole line: `{{< name params >}}` or `{{% name params %}}`
+/// (also `{{< name />}}`), or its closing tag `{{< /name >}}`. Parameters are named
+/// (`title="Hello"`, `open=true`) or positional (`"Hello"`, `info`, `` `raw` ``).
+struct HugoShortcode {
+  let name: String
+  let closing: Bool
+  let positional: [String]
+  let named: [String: String]
+
+  init?(_ line: some StringProtocol) {
+    let text = Substring(line)
+    guard text.hasPrefix("{{"), text.hasSuffix("}}"), text.count >= 7 else { return nil }
+    var inner = text.dropFirst(2).dropLast(2)
+    let open = inner.first
+    guard (open == "<" && inner.last == ">") || (open == "%" && inner.last == "%") else { return nil }
+    inner = inner.dropFirst().dropLast()
+    if inner.hasSuffix("/") { inner = inner.dropLast() }
+    inner = Substring(inner.trimmingSpaces)
+    // Not `{{</* … */>}}`: that is written out, not read.
+    guard !inner.hasPrefix("/*"), !inner.contains("{{") else { return nil }
+    closing = inner.first == "/"
+    if closing { inner = Substring(inner.dropFirst().trimmingSpaces) }
+    let name = inner.prefix { !$0.isWhitespace }
+    guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || "-_/.".contains($0) }) else { return nil }
+    self.name = name.lowercased()
+    var positional: [String] = []
+    var named: [String: String] = [:]
+    var rest = inner.dropFirst(name.count)
+    func quoted(_ text: inout Substring) -> String? {
+      guard let quote = text.first, quote == "\"" || quote == "`" else { return nil }
+      var value = ""
+      var index = text.index(after: text.startIndex)
+      while index < text.endIndex, text[index] != quote {
+        if quote == "\"", text[index] == "\\", text.index(after: index) < text.endIndex {
+          index = text.index(after: index)
+        }
+        value.append(text[index])
+        index = text.index(after: index)
+      }
+      text = index < text.endIndex ? text[text.index(after: index)...] : ""
+      return value
+    }
+    while true {
+      rest = rest.drop { $0.isWhitespace }
+      guard !rest.isEmpty else { break }
+      if let value = quoted(&rest) {
+        positional.append(value)
+        continue
+      }
+      let word = rest.prefix { !$0.isWhitespace && $0 != "=" }
+      rest = rest.dropFirst(word.count)
+      if rest.first == "=" {
+        rest = rest.dropFirst()
+        if let value = quoted(&rest) {
+          named[word.lowercased()] = value
+        } else {
+          let value = rest.prefix { !$0.isWhitespace }
+          rest = rest.dropFirst(value.count)
+          named[word.lowercased()] = String(value)
+        }
+      } else {
+        positional.append(String(word))
+      }
+    }
+    self.positional = positional
+    self.named = named
+  }
+
+  /// The parameter named `key`, or else the one at `position` (Hugo's shortcodes take either).
+  func value(_ key: String, _ position: Int? = nil) -> String? {
+    if let value = named[key] { return value }
+    guard let position, position < positional.count else { return nil }
+    return positional[position]
+  }
+}
