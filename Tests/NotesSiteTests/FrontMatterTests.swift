@@ -180,6 +180,22 @@ extension FrontMatterTests {
       #expect(oddDiagnostics.first?.location?.line == 3)
     }
 
+    /// Hugo reads front matter keys in any case; blogs write `Title:` and `Tags:`.
+    @Test func keysInAnyCase() {
+      let (fm, diagnostics) = load("---\nTitle: My Post\nDate: 2010-06-12 23:10\nTags:\n- fedora\nDraft: false\nLastMod: 2011-01-02\n---\n")
+      #expect(diagnostics.isEmpty)
+      #expect(fm.title == "My Post" && fm.tags == ["fedora"] && !fm.draft)
+      #expect(fm.date == Self.utc(2010, 6, 12, 23, 10) && fm.updated == Self.utc(2011, 1, 2))
+      // The key in notes-site's own case wins, wherever it stands.
+      #expect(load("---\nTITLE: Shout\ntitle: Quiet\n---\n").0.title == "Quiet")
+      // A value notes-site cannot read under another spelling is a warning, not an error.
+      let (odd, oddDiagnostics) = load("---\nTitle: T\nDate: last summer\n---\n")
+      #expect(odd.title == "T" && odd.date == nil)
+      #expect(oddDiagnostics.map(\.severity) == [.warning])
+      #expect(oddDiagnostics.first?.message.hasPrefix("'Date' must be a date") == true)
+      #expect(oddDiagnostics.first?.location?.line == 3)
+    }
+
     @Test func publishFalseKeepsANotePrivateLikeADraft() {
       #expect(load("---\npublish: false\n---\n").0.draft)
       #expect(!load("---\npublish: true\n---\n").0.draft)

@@ -97,7 +97,7 @@ public struct FrontMatter: Sendable, Equatable {
       let key = content.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
       let rest = content.dropFirst(key.count)
       guard !key.isEmpty, rest.first == ":", rest.count == 1 || rest.dropFirst().first == " " else { return nil }
-      if key == "title" || key == "date" { dated = true }
+      if key.lowercased() == "title" || key.lowercased() == "date" { dated = true }
     }
     return nil
   }

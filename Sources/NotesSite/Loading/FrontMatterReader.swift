@@ -48,9 +48,27 @@ struct FrontMatterReader {
     var otherUpdated: Date?
     var otherTags: [String]?
     var otherAliases: [String]?
+    // Keys as Hugo reads them, whatever their case (`Title:`, `Tags:`), when the note has no
+    // key of that name in the case notes-site knows.
+    let written = Set(entries.map(\.key))
     for entry in entries where !entry.value.isNull {
       let value = entry.value
-      switch entry.key {
+      var key = entry.key
+      if !Self.keys.contains(key), let known = Self.keysByLowercase[key.lowercased()], !written.contains(known) {
+        key = known
+      }
+      // Read under another spelling, a value notes-site cannot read is ignored with a warning,
+      // as other tools' keys are: a key never written for notes-site must not fail the build.
+      let before = diagnostics.count
+      defer {
+        if key != entry.key {
+          for i in diagnostics.indices.dropFirst(before) where diagnostics[i].severity == .error {
+            diagnostics[i].severity = .warning
+            diagnostics[i].message += "; ignored"
+          }
+        }
+      }
+      switch key {
       // Jekyll's `published: false` keeps a page unpublished, like `draft: true`.
       case "published" where value.bool != nil:
         if value.bool == false { frontMatter.draft = true }
@@ -96,6 +114,14 @@ struct FrontMatterReader {
     if frontMatter.aliases.isEmpty, let otherAliases { frontMatter.aliases = otherAliases }
     return frontMatter
   }
+
+  /// The keys read above, for reading them in any case.
+  private static let keys: Set<String> = [
+    "published", "created", "publishDate", "lastmod", "modified", "last-modified", "last_modified", "last_modified_at",
+    "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
+    "collaborators", "lang",
+  ]
+  private static let keysByLowercase = Dictionary(uniqueKeysWithValues: keys.map { ($0.lowercased(), $0) })
 
   /// The wiki links in a value's text (a scalar or a list of them), at their place in the
   /// file. Mappings and other nesting are not read.
