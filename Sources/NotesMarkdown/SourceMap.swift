@@ -67,6 +67,19 @@ final class SourceMap {
   /// The number of body lines.
   var lineCount: Int { lineStarts.count }
 
+  /// The lines that may define a link reference (`[label]: destination`, not a footnote's
+  /// `[^1]:`), for the passes that parse text of the note in a document of their own (table
+  /// cells), where `[text][label]` must find the note's definitions.
+  lazy var linkDefinitionLines: [ArraySlice<UInt8>] = (1...max(lineCount, 1)).compactMap { number in
+    let full = line(number)
+    let text = full.drop { $0 == 0x20 }
+    guard full.count - text.count <= 3, text.first == UInt8(ascii: "["), text.dropFirst().first != UInt8(ascii: "^"),
+      let close = text.firstIndex(of: UInt8(ascii: "]")), text.index(after: close) < text.endIndex,
+      text[text.index(after: close)] == UInt8(ascii: ":")
+    else { return nil }
+    return full
+  }
+
   /// Body lines `first...last` of a paragraph or heading inside `quoteDepth` block quotes,
   /// without the container prefixes: the first line from byte column `column`, the others
   /// after their `>` markers (list indentation stays). Slice indices are body byte offsets;

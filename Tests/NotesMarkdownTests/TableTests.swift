@@ -31,6 +31,29 @@ import Testing
         """)
   }
 
+  /// An empty header cell (a row-label column) is a data cell: a header must name its column.
+  @Test func anEmptyHeaderCellIsADataCell() {
+    let out = html("|  | Light | Dark |\n|---|:-:|---|\n| Text | black | white |")
+    #expect(out.contains("<tr>\n<td></td>\n<th style=\"text-align:center\">Light</th>\n<th>Dark</th>\n</tr>\n</thead>"), "\(out)")
+  }
+
+  /// `[text][label]` and `[label]` in a cell find the note's definitions, wherever they are.
+  @Test func referenceLinksInCells() {
+    let rendered = render("""
+      [sl]: https://starlight.astro.build
+
+      | Theme | Site |
+      |---|---|
+      | [Starlight][sl] | [docs] and [[Nowhere]] |
+
+      [docs]: https://docs.astro.build "Docs"
+      """)
+    #expect(rendered.html.contains("<td><a href=\"https://starlight.astro.build\">Starlight</a></td>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<td><a href=\"https://docs.astro.build\" title=\"Docs\">docs</a> and "), "\(rendered.html)")
+    // Positions in cells are still the note's.
+    #expect(positions(rendered) == ["5:32"])
+  }
+
   @Test func outerPipesAreOptionalAndABodyIsOptional() {
     let out = html("a | b\n--|--")
     #expect(out.contains("<th>a</th>\n<th>b</th>"))

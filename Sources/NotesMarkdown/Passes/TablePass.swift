@@ -77,9 +77,11 @@ enum TablePass {
         let tr = CmarkNode.customBlock(enter: "<tr>", exit: "</tr>")
         block.append(tr)
         tables.rows.insert(tr)
-        for alignment in alignments {
+        for (column, alignment) in alignments.enumerated() {
           let style = alignment.css.map { HTML.attribute("style", $0) } ?? ""
-          let cell = CmarkNode.lineBlock(enter: "<\(cellTag)\(style)>", exit: "</\(cellTag)>")
+          // An empty header cell names no column: a data cell, as a header must say something.
+          let tag = cellTag == "th" && row.cells[column].text.isEmpty ? "td" : cellTag
+          let cell = CmarkNode.lineBlock(enter: "<\(tag)\(style)>", exit: "</\(tag)>")
           tr.append(cell.block)
           tables.cells.insert(cell.content)
           contents.append(cell.content)
@@ -123,6 +125,13 @@ enum TablePass {
       }
     }
     guard !cells.isEmpty else { return }
+    // The note's link definitions after the cells, for `[text][label]` in a cell.
+    if cells.contains(where: { $0.cell.text.contains(UInt8(ascii: "]")) }) {
+      for line in source.linkDefinitionLines {
+        markdown += line
+        markdown += [0x0A, 0x0A]
+      }
+    }
     markdown.append(0)
     let document = markdown.withUnsafeBufferPointer { buffer in
       buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
