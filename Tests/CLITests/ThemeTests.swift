@@ -79,6 +79,12 @@ import Testing
     #expect(try NotesSiteProcess.run(["build", "--frobnicate"], in: temp.url).status == 2)
     #expect(try NotesSiteProcess.run(["build"], in: temp.url).status == 2)  // no content/
     #expect(try NotesSiteProcess.run(["--version"], in: temp.url).status == 0)
+    // Help after a command is help, whatever else is on the line, and builds nothing.
+    for arguments in [["build", "--help"], ["serve", "--source", "x", "-h"], ["init", "--help"]] {
+      let help = try NotesSiteProcess.run(arguments, in: temp.url)
+      #expect(help.status == 0 && String(decoding: help.standardOutput, as: UTF8.self).contains("USAGE:"), "\(arguments)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: temp.url.path).filter { !$0.hasPrefix(".") }.isEmpty)
   }
 
   @Test func initMakesASiteThatBuilds() throws {

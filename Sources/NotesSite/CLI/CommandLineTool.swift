@@ -37,6 +37,11 @@ public enum CommandLineTool {
       return 2
     }
     let rest = Array(arguments.dropFirst())
+    // `notes-site build --help` asks for the same help, before any other option is read.
+    if ["build", "serve", "init"].contains(command), rest.contains(where: { $0 == "--help" || $0 == "-h" }) {
+      print(help)
+      return 0
+    }
     switch command {
     case "--help", "-h", "help":
       print(help)
