@@ -35,6 +35,8 @@ enum CalloutLines {
     /// Whether `lines.lowerBound` is an opening line of its own, blanked (not Docsify's `!>`,
     /// whose block starts on the line after it).
     var opening = true
+    /// The line (0-based) of a `<details>` element's `<summary>`, blanked with it.
+    var summaryLine: Int?
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -42,7 +44,7 @@ enum CalloutLines {
   /// unindented line (1-based) lost.
   static func blanking(_ body: String) -> (body: String, asides: [Container], dedented: [Int: Int]) {
     guard body.utf8.count >= 6,
-      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%")
+      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%") || body.containsBytes("</")
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
         || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
         || body.containsBytes("!> ") || body.containsBytes("?> ") || body.containsBytes("{{<") || body.containsBytes("{{%")
@@ -60,6 +62,9 @@ enum CalloutLines {
     // Indented containers, outermost first: each one's opening and the last line under it.
     var indented: [(line: Int, opening: IndentedOpening, last: Int)] = []
     var fences = CodeFences()
+    // The opening line of each open MDX component → the indentation its lines lose (-1 until
+    // its first line is read).
+    var componentIndent: [Int: Int] = [:]
     func closeIndented(downTo depth: Int) {
       while indented.count > depth {
         let current = indented.removeLast()
@@ -76,6 +81,23 @@ enum CalloutLines {
       var content = line.utf8[...]
       if content.last == 0x0D { content = content.dropLast() }
       var text = line
+      if !componentIndent.isEmpty, !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
+        // Inside MDX components, where indentation is not code: each component's lines lose
+        // the indentation of its first line, outermost first.
+        var removed = 0
+        for entry in open where componentIndent[entry.line] != nil {
+          let available = content.dropFirst(removed).prefix { $0 == 0x20 }.count
+          let amount = componentIndent[entry.line] ?? 0
+          if amount < 0 { componentIndent[entry.line] = available }
+          removed += min(amount < 0 ? available : amount, available)
+        }
+        if removed > 0 {
+          text = line.dropFirst(removed)
+          lines[index] = text
+          dedented[index + 1] = removed
+          content = content.dropFirst(removed)
+        }
+      }
       if !indented.isEmpty, !content.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
         // As many levels of indentation as containers are open, at most.
         var removed = 0
@@ -127,6 +149,7 @@ enum CalloutLines {
         container.lines = (current.line + 1)...(index + 1)
         found.append(container)
         open.removeLast()
+        componentIndent[current.line] = nil
         continue
       }
       if let current = open.last, current.container.myst, index == (lastOption ?? current.line) + 1,
@@ -147,6 +170,28 @@ enum CalloutLines {
       }
       if trimmed.elementsEqual("<aside>".utf8) {
         open.append((index, Container(lines: 1...1, type: "note", title: nil), .line("</aside>")))
+      } else if trimmed.first == UInt8(ascii: "<"), let tag = HTMLTagLine(string), !tag.selfClosing,
+        let (container, summary) = Self.tagContainer(tag, after: lines[(index + 1)...])
+      {
+        if tag.rest.isEmpty || container.type == "details" {
+          // `<details>` has its summary on the line, if anything.
+          var container = container
+          container.summaryLine = summary
+          open.append((index, container, .tag(tag.name)))
+          // An MDX component (its name capitalised): its first line sets its indentation.
+          if tag.name.first?.isUppercase == true { componentIndent[index] = -1 }
+          continue
+        }
+        if let inner = Self.innerText(tag.rest, closing: tag.name) {
+          // The whole component on its line: the line keeps what it holds.
+          lines[index] = Substring(inner)
+          var container = container
+          container.lines = index...(index + 2)
+          container.closed = false
+          container.opening = false
+          found.append(container)
+          continue
+        }
       } else if let (container, colons) = Self.admonition(string) {
         open.append((index, container, .colons(colons)))
         lastOption = nil
@@ -168,6 +213,7 @@ enum CalloutLines {
     for container in found {
       if container.opening { lines[container.lines.lowerBound - 1] = "" }
       if container.closed { lines[container.lines.upperBound - 1] = "" }
+      if let summary = container.summaryLine { lines[summary] = "" }
     }
     for line in options where targets.contains(line) || found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) {
       lines[line] = ""
@@ -194,6 +240,8 @@ enum CalloutLines {
     case line(String)
     /// Hugo's closing tag of this shortcode, `{{< /name >}}` or `{{% /name %}}`.
     case shortcode(String)
+    /// The closing tag of this HTML element or MDX component, `</name>`.
+    case tag(String)
 
     func closes(_ trimmed: Substring.UTF8View) -> Bool {
       switch self {
@@ -204,6 +252,7 @@ enum CalloutLines {
       case .line(let text): Substring(trimmed).trimmingSpaces == text
       case .shortcode(let name):
         HugoShortcode(Substring(trimmed).trimmingSpaces).map { $0.closing && $0.name == name } ?? false
+      case .tag(let name): Substring(trimmed).trimmingSpaces == "</" + name + ">"
       }
     }
   }
@@ -312,6 +361,69 @@ enum CalloutLines {
       return nil
     }
     return (container, tag.name)
+  }
+
+  /// A container written as an HTML element or an MDX component on lines of its own:
+  /// `<details>` (titled by the `<summary>…</summary>` on its line or the next one, which the
+  /// second value gives), Docusaurus' and Starlight's `<TabItem label="…">`, `<Aside>`,
+  /// `<Admonition>`, Nextra's `<Callout>`, Starlight's `<Card>`; `<Tabs>`, `<CardGrid>` and
+  /// `<Steps>` only group their blocks.
+  private static func tagContainer(_ tag: HTMLTagLine, after following: ArraySlice<Substring>) -> (Container, Int?)? {
+    func kind(_ value: String?) -> String {
+      guard let value = value?.lowercased(), !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+        return "note"
+      }
+      return value
+    }
+    switch tag.name {
+    case "details", "Details":
+      // The summary: on the tag's line, or the next line that is not blank.
+      var summary: (title: String, line: Int?)?
+      if !tag.rest.isEmpty {
+        summary = Self.innerText(tag.rest, opening: "summary").map { ($0, nil) }
+      } else if let next = following.firstIndex(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }),
+        let title = Self.innerText(following[next].trimmingSpaces, opening: "summary")
+      {
+        summary = (title, next)
+      }
+      guard tag.rest.isEmpty || summary != nil else { return nil }
+      let title = summary.map { Self.withoutTags($0.title) } ?? "Details"
+      return (
+        Container(lines: 1...1, type: "details", title: title, openFolded: tag.attributes["open"] != nil),
+        summary?.line
+      )
+    case "Tabs", "CardGrid", "Steps", "TabGroup":
+      return (Container(lines: 1...1, type: "", title: nil, plain: true), nil)
+    case "TabItem", "Tab":
+      return (Container(lines: 1...1, type: "tab", title: tag.attributes["label"] ?? tag.attributes["title"] ?? tag.attributes["value"]), nil)
+    case "Aside", "Admonition":
+      let type = kind(tag.attributes["type"])
+      return (Container(lines: 1...1, type: type, title: tag.attributes["title"] ?? titled(type)), nil)
+    case "Callout":
+      return (Container(lines: 1...1, type: kind(tag.attributes["type"]), title: tag.attributes["title"]), nil)
+    case "Card":
+      return (Container(lines: 1...1, type: "card", title: tag.attributes["title"]), nil)
+    default:
+      return nil
+    }
+  }
+
+  /// What stands between `<name …>` (or, with `closing` only, the start) and `</name>` when the
+  /// text is exactly that: `<summary>Title</summary>` is "Title".
+  private static func innerText(_ text: some StringProtocol, opening: String? = nil, closing: String? = nil) -> String? {
+    var inner = Substring(text).trimmingSpaces[...]
+    if let opening {
+      guard let tag = HTMLTagLine(inner), tag.name == opening, !tag.selfClosing else { return nil }
+      inner = tag.rest
+    }
+    let end = "</" + (closing ?? opening ?? "") + ">"
+    guard inner.hasSuffix(end) else { return nil }
+    return Substring(inner.dropLast(end.count)).trimmingSpaces
+  }
+
+  /// `html` without its tags: `<b>Show</b> more` is "Show more".
+  private static func withoutTags(_ html: String) -> String {
+    html.replacing(#/<[^<>]*>/#, with: "")
   }
 
   private struct IndentedOpening {

@@ -62,7 +62,7 @@ public enum Markdown {
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`, and its other shortcodes read,
-  /// see `HugoShortcodes`; Jekyll's Liquid in links and
+  /// see `HugoShortcodes`; MDX's imports, comments and code blocks, see `MDXSyntax`; Jekyll's Liquid in links and
   /// its highlight blocks, see `JekyllLiquid`; attribute lists, see
   /// `AttributeLists`; Logseq's blocks under a heading made a list,
   /// see `LogseqOutline`; Notion's callouts and Docusaurus, GitBook and MkDocs admonitions
@@ -73,7 +73,7 @@ extension Markdown {
     _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
     let attributes = AttributeLists.resolving(
-      JekyllLiquid.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
+      JekyllLiquid.resolving(MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(body)
     return MathSyntax.withParsed(protected) { root, text, marks in

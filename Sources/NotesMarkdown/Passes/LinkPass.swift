@@ -65,7 +65,7 @@ enum LinkPass {
     while path.hasSuffix("/") { path = path.dropLast() }
     var name = path.split(separator: "/").last.map(String.init) ?? ""
     if name.containsBytes("%") { name = name.percentDecoded ?? name }
-    for suffix in [".md", ".markdown"] where name.lowercased().hasSuffix(suffix) && name.count > suffix.count {
+    for suffix in [".md", ".markdown", ".mdx"] where name.lowercased().hasSuffix(suffix) && name.count > suffix.count {
       name = String(name.dropLast(suffix.count))
     }
     name = name.withoutNotionPageID

@@ -14,7 +14,7 @@ struct SiteLoader {
   var cache = NoteCache()
 
   /// Extensions that make a file a note.
-  static let noteExtensions: Set<String> = ["md", "markdown"]
+  static let noteExtensions: Set<String> = ["md", "markdown", "mdx"]
 
   /// A note file as read, before it has a URL.
   struct NoteSource: Sendable {

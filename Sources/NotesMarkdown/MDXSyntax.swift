@@ -1,0 +1,212 @@
+/// What MDX (Docusaurus, Starlight, Nextra, which read `.md` files as MDX too) writes around a
+/// page's Markdown, read before cmark sees the page, outside code:
+/// - ESM lines at the start of a block, `import Tabs from '@theme/Tabs';` (over several lines
+///   too, `import {` … `} from '…';`) and `export const x = …` up to where its brackets close,
+///   go: they are the page's code, not its text;
+/// - MDX comments, `{/* … */}`, go; one that ends a heading and names an id,
+///   `## Setup {/* #setup */}`, gives the heading that id (as `{#setup}` does);
+/// - a ```` ```mdx-code-block ```` fence holds MDX to show, not code: its fence lines go;
+/// - `<CodeBlock language="jsx" title="a.js">` … `</CodeBlock>` is a fenced code block;
+/// - `<LinkCard title="…" href="…" description="…" />` on a line of its own is a link.
+/// Containers (`<Tabs>`, `<TabItem>`, `<Aside>`, `<details>`) are read by `CalloutLines`.
+/// Each line stays one line, so line numbers stay the note's.
+enum MDXSyntax {
+  static func resolving(_ body: String) -> String {
+    guard body.utf8.count >= 8,
+      body.containsBytes("import ") || body.containsBytes("export ") || body.containsBytes("{/*")
+        || body.containsBytes("mdx-code-block") || body.containsBytes("<CodeBlock") || body.containsBytes("<LinkCard")
+    else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var changed = false
+    var fences = CodeFences()
+    // The open `mdx-code-block` fence's backticks; an ESM statement's open brackets.
+    var unwrapping: Int?
+    var statement: Int?
+    var inCodeBlock = false
+    var blockStart = true
+    for i in lines.indices {
+      let line = lines[i]
+      // A line after a blank line or after ESM starts a block.
+      var nextBlockStart = line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
+      defer { blockStart = nextBlockStart }
+      if let depth = statement {
+        // The rest of an ESM statement.
+        let open = depth + Self.bracketBalance(line)
+        lines[i] = ""
+        changed = true
+        statement = open > 0 || Self.continues(line) ? max(open, 0) : nil
+        nextBlockStart = true
+        continue
+      }
+      if let count = unwrapping, !fences.isInside {
+        let ticks = line.prefix { $0 == "`" }.count
+        if ticks >= count, line.dropFirst(ticks).allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) {
+          lines[i] = ""
+          unwrapping = nil
+          changed = true
+          continue
+        }
+      }
+      if inCodeBlock {
+        if Substring(line).trimmingSpaces.hasPrefix("</CodeBlock>") {
+          lines[i] = "````"
+          inCodeBlock = false
+          changed = true
+        }
+        continue
+      }
+      if fences.contain(Substring(line)) {
+        if unwrapping == nil, fences.isInside, line.hasPrefix("```"),
+          line.drop(while: { $0 == "`" }).trimmingSpaces == "mdx-code-block"
+        {
+          // Its lines are MDX: the fence goes, and the lines are read as any others.
+          unwrapping = line.prefix { $0 == "`" }.count
+          fences = CodeFences()
+          lines[i] = ""
+          changed = true
+          nextBlockStart = true
+        }
+        continue
+      }
+      if blockStart, line.hasPrefix("import ") || line.hasPrefix("export "), Self.isESM(line) {
+        let depth = Self.bracketBalance(line)
+        lines[i] = ""
+        changed = true
+        statement = depth > 0 || Self.continues(line) ? max(depth, 0) : nil
+        nextBlockStart = true
+        continue
+      }
+      var text = line
+      if text.containsBytes("{/*") { text = Self.withoutComments(text) }
+      let trimmed = Substring(text).trimmingSpaces
+      if trimmed.hasPrefix("<CodeBlock"), let tag = HTMLTagLine(trimmed), tag.name == "CodeBlock", !tag.selfClosing,
+        tag.rest.isEmpty
+      {
+        let language = (tag.attributes["language"] ?? "").filter { !$0.isWhitespace && $0 != "`" }
+        let title = tag.attributes["title"].map { " title=\"\($0.replacingOccurrences(of: "\"", with: "'"))\"" } ?? ""
+        text = "````" + (language.isEmpty && !title.isEmpty ? "text" : language) + title
+        inCodeBlock = true
+      } else if trimmed.hasPrefix("<LinkCard"), let tag = HTMLTagLine(trimmed), tag.name == "LinkCard", tag.selfClosing,
+        let href = tag.attributes["href"]
+      {
+        let title = tag.attributes["title"] ?? href
+        let label = title.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
+        let description = tag.attributes["description"].map { " — " + $0 } ?? ""
+        text = "[\(label)](<\(href.replacingOccurrences(of: ">", with: "%3E"))>)" + description
+      }
+      if text != line {
+        lines[i] = text
+        changed = true
+      }
+    }
+    return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// Whether a line that starts with `import ` or `export ` is JavaScript: an import of a
+  /// module (`import X from '…'`, `import '…'`, `import {`) or an export of a declaration.
+  private static func isESM(_ line: String) -> Bool {
+    if line.hasPrefix("import ") {
+      let rest = line.dropFirst(7).drop { $0 == " " }
+      if rest.first == "{" || rest.first == "*" || rest.first == "'" || rest.first == "\"" { return true }
+      return line.contains(#/\sfrom\s+['"]/#)
+    }
+    let rest = line.dropFirst(7).drop { $0 == " " }
+    return ["const ", "let ", "var ", "function ", "default ", "async function ", "{"].contains { rest.hasPrefix($0) }
+  }
+
+  /// Opened minus closed brackets on a line (strings are not told apart: ESM lines are short).
+  private static func bracketBalance(_ line: String) -> Int {
+    var balance = 0
+    for byte in line.utf8 {
+      switch byte {
+      case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): balance += 1
+      case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"): balance -= 1
+      default: break
+      }
+    }
+    return balance
+  }
+
+  /// Whether a statement goes on after this line: it ends with `=`, `,` or an operator.
+  private static func continues(_ line: String) -> Bool {
+    guard let last = Substring(line).trimmingSpaces.last else { return false }
+    return last == "=" || last == "," || last == "+" || last == "(" || last == "{" || last == "["
+  }
+
+  /// `line` with its `{/* … */}` comments made spaces; one that ends a heading and holds only
+  /// `#id` becomes `{#id}`, a heading id as kramdown writes it.
+  static func withoutComments(_ line: String) -> String {
+    var out = line.replacing(#/\s*\{/\*\s*(#[A-Za-z0-9_:.-]+)\s*\*/\}\s*$/#) { match in
+      line.hasPrefix("#") ? " {\(match.output.1)}" : ""
+    }
+    // Spaces in its place, so positions after it on the line stay the note's.
+    out = out.replacing(#/\{/\*.*?\*/\}/#) { String(repeating: " ", count: $0.output.count) }
+    return out
+  }
+}
+
+/// An HTML or JSX opening tag at the start of a line: `<TabItem value="a" label="A">`, its
+/// name as written, its attributes (`{…}` values as written inside the braces, a bare
+/// attribute as `""`), whether it closes itself (`/>`), and what follows it on the line.
+struct HTMLTagLine {
+  let name: String
+  let attributes: [String: String]
+  let selfClosing: Bool
+  let rest: Substring
+
+  init?(_ line: some StringProtocol) {
+    var text = Substring(line)
+    guard text.first == "<", let first = text.dropFirst().first, first.isLetter else { return nil }
+    text = text.dropFirst()
+    let name = text.prefix { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }
+    text = text.dropFirst(name.count)
+    var attributes: [String: String] = [:]
+    var selfClosing = false
+    while true {
+      text = text.drop { $0 == " " || $0 == "\t" }
+      guard let c = text.first else { return nil }
+      if c == ">" {
+        text = text.dropFirst()
+        break
+      }
+      if c == "/", text.dropFirst().first == ">" {
+        selfClosing = true
+        text = text.dropFirst(2)
+        break
+      }
+      let key = text.prefix { !$0.isWhitespace && $0 != "=" && $0 != ">" && $0 != "/" }
+      guard !key.isEmpty else { return nil }
+      text = text.dropFirst(key.count)
+      guard text.first == "=" else {
+        attributes[String(key)] = ""
+        continue
+      }
+      text = text.dropFirst()
+      guard let open = text.first else { return nil }
+      let close: Character
+      switch open {
+      case "\"", "'": close = open
+      case "{": close = "}"
+      default:
+        let value = text.prefix { !$0.isWhitespace && $0 != ">" }
+        attributes[String(key)] = String(value)
+        text = text.dropFirst(value.count)
+        continue
+      }
+      guard let end = text.dropFirst().firstIndex(of: close) else { return nil }
+      var value = text[text.index(after: text.startIndex)..<end]
+      // `label={"Apple"}` is the string it holds.
+      if open == "{", value.count >= 2, let quote = value.first, quote == "\"" || quote == "'" || quote == "`",
+        value.last == quote
+      {
+        value = value.dropFirst().dropLast()
+      }
+      attributes[String(key)] = String(value)
+      text = text[text.index(after: end)...]
+    }
+    self.name = String(name)
+    self.attributes = attributes
+    self.selfClosing = selfClosing
+    self.rest = Substring(text.trimmingSpaces)
+  }
+}
