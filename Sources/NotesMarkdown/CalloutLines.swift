@@ -325,7 +325,8 @@ enum CalloutLines {
   /// `{{< note >}}`, `{{< details summary="…" >}}` (`HugoShortcodes` takes away the tags
   /// around tab groups). The container and the shortcode's name, which its closing tag repeats.
   private static func hugoContainer(_ line: Substring) -> (Container, String)? {
-    guard line.hasPrefix("{{"), let tag = HugoShortcode(line), !tag.closing else { return nil }
+    guard line.hasPrefix("{{"), let tag = HugoShortcode(line), !tag.closing, HugoShortcodes.containers.contains(tag.name)
+    else { return nil }
     func kind(_ value: String?, else fallback: String) -> String {
       guard let value = value?.lowercased(), !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0 == "-") })
       else { return fallback }

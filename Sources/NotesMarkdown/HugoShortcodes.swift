@@ -51,8 +51,10 @@ enum HugoShortcodes {
         if let replaced = Self.line(for: tag, at: i, in: lines, code: &code) {
           lines[i] = indentation + replaced
           changed = true
+          continue
         }
-        continue
+        // A container's tags are read by `CalloutLines`; other tags are read as inline ones.
+        if Self.containers.contains(tag.name) { continue }
       }
       if columns > 0, trimmed == "<--->" {
         lines[i] = ""
@@ -74,6 +76,12 @@ enum HugoShortcodes {
     }
     return changed ? lines.joined(separator: "\n") : body
   }
+
+  /// The shortcodes that hold Markdown, made callouts by `CalloutLines` (see there).
+  static let containers: Set<String> = [
+    "hint", "notice", "alert", "callout", "admonition", "note", "tip", "info", "warning", "caution", "important",
+    "danger", "details", "expand", "tab",
+  ]
 
   /// The Markdown line that a whole-line shortcode stands for; nil for a container (read by
   /// `CalloutLines`) or a shortcode this does not know. Opening a code shortcode sets `code`.
@@ -111,7 +119,7 @@ enum HugoShortcodes {
     case "instagram":
       guard let id = tag.value("id", 0) else { return nil }
       return "[Instagram post](https://www.instagram.com/p/\(id)/)"
-    case "highlight", "mermaid", "katex", "code":
+    case "highlight", "mermaid", "katex", "code", "output", "code-toggle":
       // The closing line must follow; a fence longer than any in what it holds.
       var longest = 2
       var closed = false
@@ -134,7 +142,11 @@ enum HugoShortcodes {
       let language: String
       switch tag.name {
       case "mermaid": language = "mermaid"
-      case "code": language = tag.value("lang") ?? tag.value("language") ?? ""
+      case "code", "output":
+        // hugoDocs: `{{< code file="layouts/a.html" >}}`, in the file's language.
+        let file = tag.value("file")?.split(separator: "/").last?.split(separator: ".").dropFirst().last.map(String.init)
+        language = tag.value("lang") ?? tag.value("language") ?? file ?? ""
+      case "code-toggle": language = tag.value("lang") ?? "toml"
       default: language = tag.value("lang", 0) ?? ""
       }
       code = (tag.name, fence)
@@ -144,19 +156,43 @@ enum HugoShortcodes {
     }
   }
 
-  /// `line` with hugo-book's inline `button` and `katex` shortcodes read.
+  /// `line` with the shortcodes read that stand inside a line: hugo-book's and Relearn's
+  /// `button` (a link) and `badge` (its title and value), `katex` (math), Hugo's `new-in`
+  /// ("New in 0.140.0"), Relearn's `icon` (nothing). A shortcode written without a space
+  /// after `{{<` (`{{<param x>}}`) would be raw HTML to cmark, left out with its text: it
+  /// stays text, its `<` escaped (not on a line with code spans, where `\` would show).
   private static func inlineShortcodes(_ line: String) -> String {
-    guard line.containsBytes("button") || line.containsBytes("katex") else { return line }
-    let pattern = #/\{\{([<%])\s*(button|katex)((?:\s+[^>%}]*)?)\s*[>%]\}\}(.*?)\{\{[<%]\s*/\2\s*[>%]\}\}/#
-    return line.replacing(pattern) { match in
-      let inner = String(match.output.4)
-      guard let tag = HugoShortcode("{{<" + match.output.2 + match.output.3 + ">}}") else { return String(match.0) }
-      if tag.name == "katex" {
-        return tag.positional.contains("display") ? "$$\(inner)$$" : "$\(inner)$"
+    guard line.containsBytes("{{<") || line.containsBytes("{{%") else { return line }
+    var out = line
+    if out.containsBytes("button") || out.containsBytes("katex") || out.containsBytes("badge") {
+      let paired = #/\{\{([<%])\s*(button|katex|badge)((?:\s+[^>%}]*)?)\s*[>%]\}\}(.*?)\{\{[<%]\s*/\2\s*[>%]\}\}/#
+      out = out.replacing(paired) { match in
+        let inner = String(match.output.4)
+        guard let tag = HugoShortcode("{{<" + match.output.2 + match.output.3 + ">}}") else { return String(match.0) }
+        switch tag.name {
+        case "katex": return tag.positional.contains("display") ? "$$\(inner)$$" : "$\(inner)$"
+        case "badge": return (tag.value("title", 0).map { "**\($0)** " } ?? "") + inner
+        default:
+          guard let target = tag.value("href") ?? tag.value("relref") ?? tag.value("ref") else { return String(match.0) }
+          return "[\(inner)](\(Self.destination(target)))"
+        }
       }
-      guard let target = tag.value("href") ?? tag.value("relref") ?? tag.value("ref") else { return String(match.0) }
-      return "[\(inner)](\(Self.destination(target)))"
     }
+    out = out.replacing(#/\{\{([<%])\s*(new-in|icon|badge)(\s[^>%}]*)?\s*/?[>%]\}\}/#) { match in
+      guard let tag = HugoShortcode(String(match.0)) else { return String(match.0) }
+      switch tag.name {
+      case "new-in": return tag.positional.first.map { "*New in \($0)*" } ?? ""
+      case "icon": return ""
+      default:
+        // hugo-book's badge: `{{< badge title="Hugo" value="0.158" >}}`.
+        guard let value = tag.value("value") else { return String(match.0) }
+        return tag.value("title").map { "**\($0)** " + value } ?? value
+      }
+    }
+    if !out.containsBytes("`"), out.contains(#/\{\{<[A-Za-z\/]/#) {
+      out = out.replacing(#/\{\{<(?=[A-Za-z\/])/#, with: "{{\\<")
+    }
+    return out
   }
 
   /// `line` with each `{{</* … */>}}` and `{{%/* … */%}}` written as the shortcode it escapes.

@@ -177,6 +177,39 @@ import Testing
     #expect(page.contains("<span class=\"math math-display\">\\[\nf(x) = \\int_{-\\infty}^\\infty x\n\\]</span>"), "\(page)")
   }
 
+  @Test func badgesIconsAndVersionsReadInline() {
+    let page = html("""
+      Release {{% badge style="primary" title="Version" %}}6.6.6{{% /badge %}} and {{< badge style="info" title="Hugo" value="0.158" >}}.
+
+      {{< new-in 0.140.0 />}} The {{% icon "skull-crossbones" %}} pirate.
+      """)
+    #expect(page == "<p>Release <strong>Version</strong> 6.6.6 and <strong>Hugo</strong> 0.158.</p>\n<p><em>New in 0.140.0</em> The  pirate.</p>\n", "\(page)")
+  }
+
+  /// Written without a space after `{{<`, a shortcode is raw HTML to CommonMark, which a safe
+  /// page leaves out with what it holds; it stays text.
+  @Test func compactShortcodesStayText() {
+    #expect(html("Inline {{<katex>}}x^2{{</katex>}} and {{<param author>}}.\n") == "<p>Inline <span class=\"math math-inline\">\\(x^2\\)</span> and {{&lt;param author&gt;}}.</p>\n")
+    #expect(html("{{<center>}}\nText.\n{{</center>}}\n") == "<p>{{&lt;center&gt;}}\nText.\n{{&lt;/center&gt;}}</p>\n")
+    // Compact container tags are read.
+    #expect(html("{{<hint danger>}}\nNo.\n{{</hint>}}\n").contains("<aside class=\"callout callout-danger\""))
+  }
+
+  @Test func codeShortcodesAreCodeInTheirFilesLanguage() {
+    let page = html("""
+      {{< code file="layouts/_default/single.html" >}}
+      {{</* figure src="/a.jpg" */>}}
+      {{< /code >}}
+
+      {{< code-toggle file=hugo >}}
+      [[module.mounts]]
+      source = "a"
+      {{< /code-toggle >}}
+      """)
+    #expect(page.contains("<code class=\"language-html\">{{&lt; figure src=&quot;/a.jpg&quot; &gt;}}\n</code>"), "\(page)")
+    #expect(page.contains("<code class=\"language-toml\">[[module.mounts]]\nsource = &quot;a&quot;\n</code>"), "\(page)")
+  }
+
   @Test func unknownShortcodesStayText() {
     #expect(html("{{< param \"author\" >}}\n") == "<p>{{&lt; param &quot;author&quot; &gt;}}</p>\n")
     #expect(html("{{< center >}}\nText.\n{{< /center >}}\n") == "<p>{{&lt; center &gt;}}\nText.\n{{&lt; /center &gt;}}</p>\n")
