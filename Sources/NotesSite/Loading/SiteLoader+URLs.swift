@@ -134,7 +134,7 @@ extension SiteLoader {
       let up = PathName.folder(directory)
       let depth = directory.split(separator: "/").count - 1
       site.folders[id] = Folder(
-        id: id, name: PathName.displayName(PathName.last(directory)), sourcePath: directory,
+        id: id, name: sectionTitles[directory] ?? PathName.displayName(PathName.last(directory)), sourcePath: directory,
         parentID: up.isEmpty ? nil : folderIDOf[up]!, depth: depth)
       if !up.isEmpty { ensureFolder(directory: up) }
     }
@@ -155,6 +155,9 @@ extension SiteLoader {
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
       ?? Self.jekyllPostTitle(source.path)
+      // A section's `_index.md` without a title reads as its folder.
+      ?? (Self.isSectionFile(source.path) && source.path.contains("/")
+        ? PathName.displayName(PathName.last(String(PathName.folder(source.path)))) : nil)
       ?? PathName.displayName(
         // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".
         config.labelFirstLinks ? PathName.stem(source.path).replacingOccurrences(of: "-", with: " ") : PathName.stem(source.path))

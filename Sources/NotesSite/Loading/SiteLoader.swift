@@ -32,6 +32,8 @@ struct SiteLoader {
   var parsed: [(ContentTree.Entry, NoteCache.Entry)] = []
   /// How many notes the last `load` parsed (the rest came from the cache).
   var notesParsed = 0
+  /// Folder path → the title its section file (`_index.md`) gives it.
+  var sectionTitles: [String: String] = [:]
 
   mutating func load() async -> (Site?, [Diagnostic]) {
     let (tree, scanDiagnostics) = ContentTree.scanContent(contentDirectory, ignore: config.ignore)
@@ -66,6 +68,17 @@ struct SiteLoader {
           bodyLineOffset: sources[i].bodyLineOffset, analysis: sources[i].analysis)))
     }
     if !includeDrafts { sources.removeAll { $0.frontMatter.draft } }
+    // Hugo's and Zola's section files, `_index.md`: the title names the folder, as those tools
+    // name the section, and one with nothing to show (front matter only) is not a note.
+    sectionTitles = [:]
+    sources.removeAll { source in
+      guard Self.isSectionFile(source.path) else { return false }
+      let folder = String(PathName.folder(source.path))
+      if !folder.isEmpty, let title = source.frontMatter.title, !title.allSatisfy(\.isWhitespace) {
+        sectionTitles[folder] = title
+      }
+      return source.analysis.plainText.allSatisfy(\.isWhitespace) && source.analysis.references.isEmpty
+    }
 
     clock.mark("  load: cache entries")
     let (history, historyDiagnostics) = GitHistory.load(
@@ -86,6 +99,11 @@ struct SiteLoader {
 
   static func isNote(_ path: String) -> Bool {
     noteExtensions.contains(PathName.extension(path).lowercased())
+  }
+
+  /// A section's own file as Hugo and Zola keep it, `_index.md` in the section's folder.
+  static func isSectionFile(_ path: String) -> Bool {
+    PathName.stem(path) == "_index" && isNote(path)
   }
 
   /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted
