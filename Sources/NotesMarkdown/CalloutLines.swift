@@ -44,7 +44,7 @@ enum CalloutLines {
   /// unindented line (1-based) lost.
   static func blanking(_ body: String) -> (body: String, asides: [Container], dedented: [Int: Int]) {
     guard body.utf8.count >= 6,
-      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%") || body.containsBytes("</")
+      body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%") || Self.hasClosingTag(body)
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
         || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
         || body.containsBytes("!> ") || body.containsBytes("?> ") || body.containsBytes("{{<") || body.containsBytes("{{%")
@@ -219,6 +219,21 @@ enum CalloutLines {
       lines[line] = ""
     }
     return (lines.joined(separator: "\n"), found, dedented)
+  }
+
+  /// Whether `body` has the closing tag of a container that `tagContainer` reads (`</details>`,
+  /// `</TabItem>`): one `memchr` pass, as HTML in code makes `</` common.
+  private static func hasClosingTag(_ body: String) -> Bool {
+    let names: [[UInt8]] = ["details>", "Details>", "Tab", "Aside>", "Admonition>", "Callout>", "Card", "Steps>"].map {
+      Array($0.utf8)
+    }
+    return body.utf8.withContiguousStorageIfAvailable { b in
+      b.containsByte(UInt8(ascii: "<")) { i in
+        guard i + 2 < b.count, b[i + 1] == UInt8(ascii: "/") else { return false }
+        let rest = b[(i + 2)...]
+        return names.contains { rest.starts(with: $0) }
+      }
+    } ?? body.containsBytes("</")
   }
 
   /// `:class: dropdown`, `:label: x`: a MyST directive's option line, right after its opening.

@@ -13,8 +13,8 @@
 enum MDXSyntax {
   static func resolving(_ body: String) -> String {
     guard body.utf8.count >= 8,
-      body.containsBytes("import ") || body.containsBytes("export ") || body.containsBytes("{/*")
-        || body.containsBytes("mdx-code-block") || body.containsBytes("<CodeBlock") || body.containsBytes("<LinkCard")
+      Self.hasESMLine(body) || body.containsBytes("{/*") || body.containsBytes("`mdx-code-block")
+        || Self.hasComponent(body)
     else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var changed = false
@@ -102,13 +102,55 @@ enum MDXSyntax {
     return changed ? lines.joined(separator: "\n") : body
   }
 
+  /// Whether a line of `body` is an ESM statement's first line (Python's `import os` in a
+  /// code block is not): a cheap test before the lines are split.
+  private static func hasESMLine(_ body: String) -> Bool {
+    body.utf8.withContiguousStorageIfAvailable { b in
+      func isESMLine(at start: Int) -> Bool {
+        guard start + 7 <= b.count, b[start] == UInt8(ascii: "i") || b[start] == UInt8(ascii: "e") else { return false }
+        let word = b[start..<(start + 7)]
+        guard word.elementsEqual("import ".utf8) || word.elementsEqual("export ".utf8) else { return false }
+        let end = b[start...].firstIndex(of: 0x0A) ?? b.count
+        // An import names its module in quotes or opens a brace (Python's `import os` does neither).
+        if b[start] == UInt8(ascii: "i"),
+          !b[start..<end].contains(where: { $0 == 0x22 || $0 == 0x27 || $0 == UInt8(ascii: "{") || $0 == UInt8(ascii: "*") })
+        {
+          return false
+        }
+        return isESM(String(decoding: b[start..<end], as: UTF8.self))
+      }
+      return isESMLine(at: 0) || b.containsByte(0x0A) { isESMLine(at: $0 + 1) }
+    } ?? true
+  }
+
+  /// Whether `body` has a `<CodeBlock` or `<LinkCard` tag: one `memchr` pass.
+  private static func hasComponent(_ body: String) -> Bool {
+    body.utf8.withContiguousStorageIfAvailable { b in
+      b.containsByte(UInt8(ascii: "<")) { i in
+        let rest = b[(i + 1)...]
+        return rest.starts(with: "CodeBlock".utf8) || rest.starts(with: "LinkCard".utf8)
+      }
+    } ?? true
+  }
+
   /// Whether a line that starts with `import ` or `export ` is JavaScript: an import of a
   /// module (`import X from '…'`, `import '…'`, `import {`) or an export of a declaration.
   private static func isESM(_ line: String) -> Bool {
     if line.hasPrefix("import ") {
       let rest = line.dropFirst(7).drop { $0 == " " }
       if rest.first == "{" || rest.first == "*" || rest.first == "'" || rest.first == "\"" { return true }
-      return line.contains(#/\sfrom\s+['"]/#)
+      // ` from '…'` (not a regex: this runs for every `import` line of code in notes).
+      var text = Substring(line)
+      while let found = text.firstRange(of: "from") {
+        let before = text[..<found.lowerBound].last
+        let after = text[found.upperBound...]
+        let quote = after.drop { $0 == " " || $0 == "\t" }.first
+        if before == " " || before == "\t", after.first == " " || after.first == "\t", quote == "'" || quote == "\"" {
+          return true
+        }
+        text = after
+      }
+      return false
     }
     let rest = line.dropFirst(7).drop { $0 == " " }
     return ["const ", "let ", "var ", "function ", "default ", "async function ", "{"].contains { rest.hasPrefix($0) }

@@ -50,11 +50,12 @@ struct FrontMatterReader {
     var otherAliases: [String]?
     // Keys as Hugo reads them, whatever their case (`Title:`, `Tags:`), when the note has no
     // key of that name in the case notes-site knows.
-    let written = Set(entries.map(\.key))
     for entry in entries where !entry.value.isNull {
       let value = entry.value
       var key = entry.key
-      if !Self.keys.contains(key), let known = Self.keysByLowercase[key.lowercased()], !written.contains(known) {
+      if key.utf8.contains(where: { $0 >= 0x41 && $0 <= 0x5A }), !Self.keys.contains(key),
+        let known = Self.keysByLowercase[key.lowercased()], !entries.contains(where: { $0.key == known })
+      {
         key = known
       }
       // Read under another spelling, a value notes-site cannot read is ignored with a warning,
