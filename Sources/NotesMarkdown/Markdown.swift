@@ -17,6 +17,9 @@ public enum Markdown {
       var analysis = NoteAnalyzer.analyze(
         root, source: source, headings: prepared.headings.filter { !freed.contains($0.node) }, tables: prepared.tables)
       analysis.blockIDs = prepared.blocks.map(\.id)
+      if source.contains(UInt8(ascii: "<"), UInt8(ascii: "a")) || source.contains(UInt8(ascii: "<"), UInt8(ascii: "A")) {
+        analysis.anchors = HTMLAnchors.ids(in: root)
+      }
       return analysis
     }
   }
@@ -37,7 +40,8 @@ public enum Markdown {
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
-      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML, context: &context)
+      let taken = Markdown.pageIDs.union(prepared.headings.map(\.heading.id)).union(prepared.blocks.map(\.id))
+      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML, takenIDs: taken, context: &context)
       LinkPass.run(found.links, context: &context)
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)

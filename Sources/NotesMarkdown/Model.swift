@@ -69,6 +69,9 @@ public struct NoteAnalysis: Sendable {
   public var headings: [Heading]
   /// Obsidian block ids the note defines (`^a1b2c3`, caret included), in document order.
   public var blockIDs: [String]
+  /// Ids that HTML anchors give places in the note (`<a name="install"></a>`, as GitHub
+  /// READMEs write them), for links to `#install`; in document order.
+  public var anchors: [String]
   public var tasks: TaskCount
   /// The note's text without markup, for the search index.
   public var plainText: String
@@ -79,6 +82,7 @@ public struct NoteAnalysis: Sendable {
     references = []
     headings = []
     blockIDs = []
+    anchors = []
     tasks = TaskCount(done: 0, total: 0)
     plainText = ""
   }

@@ -34,6 +34,39 @@ import Testing
     #expect(render("<table><tr><td>CS</td></tr></table>", unsafeHTML: true).diagnostics.isEmpty)
   }
 
+  /// GitHub READMEs mark places for their tables of contents with empty anchors.
+  @Test func anchorsKeepTheirIDs() {
+    let note = """
+      [Install](#install) · [Top](#top)
+
+      <a name="top"></a>
+
+      <a name="install"></a>
+      ## Install
+
+      ## <a id="usage-guide"></a>Usage
+
+      Use it <a name="spot"></a>here <a name="spot"></a>and <a id="detail"></a>there.
+
+      <a name="styled" href="https://example.com">a link</a>
+      """
+    let rendered = render(note)
+    #expect(rendered.html == """
+      <p><a href="#install">Install</a> · <a href="#top">Top</a></p>
+      <span id="top"></span>
+      <h2 id="install">Install <a class="heading-anchor" href="#install" aria-label="Link to this section">#</a></h2>
+      <h2 id="usage"><span id="usage-guide"></span>Usage <a class="heading-anchor" href="#usage" aria-label="Link to this section">#</a></h2>
+      <p>Use it <span id="spot"></span>here and there.</p>
+      <p>a link</p>
+
+      """, "\(rendered.html)")
+    // Only the link that is not an anchor is raw HTML left out.
+    #expect(rendered.diagnostics.map(\.message).count == 1)
+    #expect(positions(rendered) == ["12:1"])
+    // Links elsewhere find the anchors.
+    #expect(Markdown.analyze(note).anchors == ["top", "install", "usage-guide", "spot", "spot", "detail"])
+  }
+
   @Test func keptWhenAllowed() {
     let out = html(note, unsafeHTML: true)
     #expect(out.contains("<p>Text with <b>bold</b> inline.</p>"))

@@ -14,6 +14,8 @@ import Testing
       "content/misc/_index.md": "Notes that fit nowhere else.\n",
       "content/misc/other.md": "# Other\n",
       "content/empty/_index.md": "---\ntitle: Nothing here\n---\n",
+      "content/guide/_index.en.md": "+++\ntitle = \"Guide\"\n+++\n",
+      "content/guide/start.en.md": "# Start\n",
     ])
     defer { site.remove() }
     let report = await site.build()
@@ -26,6 +28,8 @@ import Testing
     // With text it is a note too, named by its title, or else by its folder.
     #expect(try site.page("blog/index").contains("<h1>Blog</h1>"))
     #expect(try site.page("misc/index").contains("<h1>misc</h1>"))
+    // Hugo's translations of a section file are section files.
+    #expect(home.contains("<span class=\"name\">Guide</span>") && !site.exists("guide/index-en"), "\(home)")
     // A folder whose only file is a section file without text holds no note: not listed.
     #expect(!home.contains("Nothing here") && !site.exists("empty"))
   }

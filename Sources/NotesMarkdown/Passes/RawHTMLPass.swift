@@ -10,14 +10,39 @@ enum RawHTMLPass {
   /// hands them to `keepBalanced` once the passes that move inlines between parents are done.
   /// The first HTML it leaves out, other than a comment, is a warning (one per note): the
   /// text of a `<table>` or `<center>` block goes with it, and the writer should know why.
+  /// An anchor, `<a name="x"></a>` or `<a id="x"></a>`, is kept as `<span id="x"></span>`
+  /// unless `takenIDs` (the page's other ids) or an earlier anchor has its id.
   @discardableResult
   static func run(
-    _ nodes: [CmarkNode], unsafeHTML: Bool, context: inout RenderContext
+    _ nodes: [CmarkNode], unsafeHTML: Bool, takenIDs: Set<String> = [], context: inout RenderContext
   ) -> [(node: CmarkNode, tag: InlineTag)] {
     var kept: [(node: CmarkNode, tag: InlineTag)] = []
     var emptied: [CmarkNode] = []
     var warned = false
+    var taken = takenIDs
+    var anchorEnds = Set<CmarkNode>()
+    // Anchors kept, and the paragraphs that held anchors.
+    var spans: [CmarkNode: String] = [:]
+    var anchored: [CmarkNode] = []
     for node in nodes {
+      if !unsafeHTML, anchorEnds.contains(node) {
+        node.remove()
+        continue
+      }
+      if !unsafeHTML, let (id, end) = HTMLAnchors.anchor(node) {
+        // The anchor's `</a>`, if any, goes with it, and without a warning.
+        if let end { anchorEnds.insert(end) }
+        if let parent = node.parent, parent.isParagraph { anchored.append(parent) }
+        if taken.insert(id).inserted {
+          let span = "<span id=\"\(HTML.escape(id))\"></span>"
+          let replacement: CmarkNode = node.type == CMARK_NODE_HTML_BLOCK ? .customBlock(enter: span) : .customInline(enter: span)
+          node.replace(with: replacement)
+          spans[replacement] = span
+        } else {
+          node.remove()
+        }
+        continue
+      }
       if unsafeHTML {
         let literal = node.literal
         let at = context.location(of: node)
@@ -54,8 +79,19 @@ enum RawHTMLPass {
         node.remove()
       }
     }
-    // A paragraph that held nothing but dropped HTML would be an empty `<p></p>`.
-    for paragraph in Set(emptied) where paragraph.showsNothing { paragraph.remove() }
+    // A paragraph that held nothing but dropped HTML would be an empty `<p></p>`; one that
+    // holds only anchors (`<a name="top"></a>` on its own line) is the anchors, no paragraph.
+    for paragraph in Set(emptied + anchored) {
+      let children = Array(paragraph.children)
+      if children.contains(where: { spans[$0] != nil }),
+        children.allSatisfy({ spans[$0] != nil || $0.isBlankInline })
+      {
+        paragraph.insertBefore(.customBlock(enter: children.compactMap { spans[$0] }.joined() + "\n"))
+        paragraph.remove()
+      } else if paragraph.showsNothing {
+        paragraph.remove()
+      }
+    }
     return kept
   }
 
@@ -250,5 +286,42 @@ struct InlineTag {
     case (false, false, false): kind = .open
     default: return nil
     }
+  }
+}
+
+/// HTML anchors, `<a name="install"></a>` or `<a id="install"></a>` with nothing inside, as
+/// GitHub READMEs mark places for their tables of contents.
+enum HTMLAnchors {
+  /// The id of the anchor that raw HTML `node` opens, and its `</a>` node after it (nil when
+  /// the tag closes itself or the block holds both).
+  static func anchor(_ node: CmarkNode) -> (id: String, end: CmarkNode?)? {
+    guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C, c[1] | 0x20 == UInt8(ascii: "a"),
+      c[2] == 0x20 || c[2] == 0x09 || c[2] == 0x0A
+    else { return nil }
+    var text = Substring(node.literal)
+    while let last = text.last, last.isWhitespace { text = text.dropLast() }
+    guard let tag = HTMLTagLine(text), tag.name.lowercased() == "a",
+      let id = tag.attributes["name"] ?? tag.attributes["id"], !id.isEmpty, !id.contains(where: \.isWhitespace),
+      !tag.attributes.keys.contains(where: { $0.lowercased() == "href" })
+    else { return nil }
+    if (tag.selfClosing && tag.rest.isEmpty) || tag.rest.lowercased() == "</a>" { return (id, nil) }
+    guard tag.rest.isEmpty, node.type == CMARK_NODE_HTML_INLINE else { return nil }
+    // `<a name="x">` then `</a>`, the next node.
+    guard let next = node.next, next.type == CMARK_NODE_HTML_INLINE,
+      next.literal.lowercased().replacingOccurrences(of: " ", with: "") == "</a>"
+    else { return nil }
+    return (id, next)
+  }
+
+  /// The anchors' ids in the tree under `root`, in document order.
+  static func ids(in root: CmarkNode) -> [String] {
+    var found: [String] = []
+    root.walk { node, entering in
+      guard entering, node.type == CMARK_NODE_HTML_INLINE || node.type == CMARK_NODE_HTML_BLOCK,
+        let (id, _) = anchor(node)
+      else { return }
+      found.append(id)
+    }
+    return found
   }
 }

@@ -48,7 +48,7 @@ struct NoteCache: Sendable {
     return fine ? fineRacyWindow : racyWindow
   }
 
-  static let magic = Array("notes-site-cache-6\n".utf8)
+  static let magic = Array("notes-site-cache-7\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "cache") }
 
@@ -201,6 +201,7 @@ struct CacheEncoder {
       string(h.id)
     }
     strings(a.blockIDs)
+    strings(a.anchors)
     int(a.tasks.done)
     int(a.tasks.total)
     string(a.plainText)
@@ -303,8 +304,10 @@ struct CacheDecoder {
       guard let level = int(), let text = string(), let id = string() else { return nil }
       a.headings.append(Heading(level: level, text: text, id: id))
     }
-    guard let blockIDs = strings(), let done = int(), let total = int(), let plain = string() else { return nil }
+    guard let blockIDs = strings(), let anchors = strings(), let done = int(), let total = int(), let plain = string()
+    else { return nil }
     a.blockIDs = blockIDs
+    a.anchors = anchors
     a.tasks = TaskCount(done: done, total: total)
     a.plainText = plain
     return NoteCache.Entry(
@@ -351,6 +354,7 @@ struct RenderedNoteCache: Sendable {
       h.combine(n.frontMatter.aliases)
       for heading in n.analysis.headings { h.combine([heading.id, heading.text]) }
       h.combine(n.analysis.blockIDs)
+      h.combine(n.analysis.anchors)
     }
     for id in site.files.keys.sorted() {
       h.combine([id, site.files[id]!.sourcePath, site.files[id]!.kind.rawValue])

@@ -101,9 +101,15 @@ struct SiteLoader {
     noteExtensions.contains(PathName.extension(path).lowercased())
   }
 
-  /// A section's own file as Hugo and Zola keep it, `_index.md` in the section's folder.
+  /// A section's own file as Hugo and Zola keep it, `_index.md` in the section's folder, or
+  /// one of its translations, `_index.en.md`.
   static func isSectionFile(_ path: String) -> Bool {
-    PathName.stem(path) == "_index" && isNote(path)
+    let stem = PathName.stem(path)
+    guard stem.hasPrefix("_index"), isNote(path) else { return false }
+    let language = stem.dropFirst(6)
+    return language.isEmpty
+      || (language.first == "." && (3...6).contains(language.count)
+        && language.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") })
   }
 
   /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted

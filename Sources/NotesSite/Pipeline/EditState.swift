@@ -199,6 +199,7 @@ struct EditState {
       h.combine([heading.text, heading.id])
     }
     h.combine(analysis.blockIDs)
+    h.combine(analysis.anchors)
     return h.value
   }
 

@@ -66,7 +66,7 @@ struct LinkIndex: Sendable {
         let text = Self.key(heading.text)
         headings[text] = headings[text] ?? heading.id
       }
-      for block in note.analysis.blockIDs { headings[block] = headings[block] ?? block }
+      for block in note.analysis.blockIDs + note.analysis.anchors { headings[block] = headings[block] ?? block }
       return NoteKeys(
         path: Self.key(note.sourcePath), pathWithoutExtension: Self.key(Self.stripExtension(note.sourcePath)),
         names: names, title: title != name ? title : nil, headingIDs: headings, directory: PathName.folder(note.sourcePath),
