@@ -206,6 +206,12 @@ extension FrontMatterTests {
       #expect(load("---\npublished: false\n---\n") == ({ var f = FrontMatter(); f.draft = true; return f }(), []))
       #expect(load("---\npublished: true\n---\n") == (FrontMatter(), []))
       #expect(load("---\npublished: 2024-05-06\n---\n").0.date == Date(timeIntervalSince1970: 1_714_953_600))
+      // Hugo's pages that are never rendered.
+      #expect(load("---\nheadless: true\n---\n").0.draft)
+      #expect(load("---\n_build:\n  render: never\n  list: never\n---\n").0.draft)
+      #expect(load("---\nbuild:\n  render: false\n---\n").0.draft)
+      #expect(!load("---\nbuild:\n  render: always\n---\n").0.draft)
+      #expect(!load("---\nheadless: false\nbuild: 42\n---\n").0.draft)
     }
 
     /// Dendron writes Unix times in milliseconds; ten digits are seconds.

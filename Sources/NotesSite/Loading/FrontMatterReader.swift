@@ -73,6 +73,14 @@ struct FrontMatterReader {
       // Jekyll's `published: false` keeps a page unpublished, like `draft: true`.
       case "published" where value.bool != nil:
         if value.bool == false { frontMatter.draft = true }
+      // Hugo's pages that are never rendered: `headless: true` (a bundle of resources), and
+      // `_build` / `build` with `render: never` (or `false`).
+      case "headless" where value.bool == true:
+        frontMatter.draft = true
+      case "_build", "build":
+        if let render = value["render"], render.bool == false || render.string?.lowercased() == "never" {
+          frontMatter.draft = true
+        }
       case "created", "publishDate", "published":
         otherCreated = otherCreated ?? otherDate(entry)
       case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at":
@@ -120,7 +128,7 @@ struct FrontMatterReader {
   private static let keys: Set<String> = [
     "published", "created", "publishDate", "lastmod", "modified", "last-modified", "last_modified", "last_modified_at",
     "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
-    "collaborators", "lang",
+    "collaborators", "lang", "headless", "_build", "build",
   ]
   private static let keysByLowercase = Dictionary(uniqueKeysWithValues: keys.map { ($0.lowercased(), $0) })
 
