@@ -1,6 +1,6 @@
 /// The Liquid a Jekyll site writes in its posts' links and code: `{{ site.url }}` and
 /// `{{ site.baseurl }}` before a root path (`![x]({{ site.baseurl }}/img/a.png)` is
-/// `/img/a.png`, from `content/`), `{% post_url 2015-07-20-name %}` (the post
+/// `/img/a.png`, from `content/`), `{{ '/img/a.png' | relative_url }}` (the path), `{% post_url 2015-07-20-name %}` (the post
 /// `/_posts/2015-07-20-name.md`), `{% link path %}` (`/path`), and `{% highlight ruby %}` …
 /// `{% endhighlight %}` on lines of their own (a fenced code block). A tag is read where a
 /// link's destination or an attribute starts (after `(`, `<`, a quote or `]: `), never in
@@ -94,6 +94,9 @@ enum JekyllLiquid {
   private static func replacement(at text: Substring) -> (Int, String)? {
     let variable = #/^\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/#
     if let match = text.prefixMatch(of: variable) { return (match.0.count, "") }
+    // `{{ '/img/a.png' | relative_url }}`: the path, which the filter puts under the site.
+    let filtered = #/^\{\{-?\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}/#
+    if let match = text.prefixMatch(of: filtered) { return (match.0.count, String(match.1 ?? match.2 ?? "")) }
     let tag = #/^\{%-?\s*(post_url|link)\s+([^\s%}]+)\s*-?%\}/#
     if let match = text.prefixMatch(of: tag) {
       let name = String(match.2)

@@ -10,7 +10,7 @@ public enum Markdown {
 
   /// Pass 1: metadata, references and headings, without rendering.
   public static func analyze(_ body: String, lineOffset: Int = 0) -> NoteAnalysis {
-    withPrepared(body, lineOffset: lineOffset) { root, source, prepared in
+    withPrepared(body, lineOffset: lineOffset, htmlImages: true) { root, source, prepared in
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
       let freed = FootnotePass.run(root, ids: false, backLabel: "", source: source)
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
@@ -28,7 +28,7 @@ public enum Markdown {
   public static func render(
     _ body: String, options: RenderOptions, resolver: some LinkResolver
   ) -> RenderedNote {
-    withPrepared(body, lineOffset: options.lineOffset) { root, source, prepared in
+    withPrepared(body, lineOffset: options.lineOffset, htmlImages: !options.unsafeHTML) { root, source, prepared in
       var prepared = prepared
       if let section = options.section { prepared.keepOnly(section: section, of: root) }
       if options.headingIDs { BlockIDPass.anchor(prepared.blocks) }
@@ -73,8 +73,10 @@ extension Markdown {
   /// made callouts, see `CalloutLines`; footnote definitions kept from cmark's link definitions, see
   /// `FootnotePass.protectDefinitions`; math made literal, see `MathSyntax`) and prepares the
   /// tree, for `analyze` and `render` alike; positions refer to the text cmark read.
+  /// `htmlImages`: whether `<img>` tags become Markdown images (see `HTMLImages`): not on a
+  /// page that keeps raw HTML as written.
   fileprivate static func withPrepared<Result>(
-    _ body: String, lineOffset: Int, _ work: (CmarkNode, SourceMap, Prepared) -> Result
+    _ body: String, lineOffset: Int, htmlImages: Bool, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
     let attributes = AttributeLists.resolving(
       JekyllLiquid.resolving(MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
@@ -87,6 +89,9 @@ extension Markdown {
       source.hiddenFromContents = attributes.hiddenFromContents
       source.headingIDs = attributes.headingIDs
       CalloutLines.wrap(root, asides)
+      if htmlImages, source.contains(UInt8(ascii: "<"), UInt8(ascii: "i")) || source.contains(UInt8(ascii: "<"), UInt8(ascii: "I")) {
+        HTMLImages.convert(root, source: source)
+      }
       return work(root, source, Prepared(root, source: source, marks: marks))
     }
   }

@@ -16,6 +16,12 @@ import Testing
     #expect(positions(rendered) == ["1:1", "1:37", "1:78", "1:111"])
   }
 
+  /// `relative_url` puts a path under the site, in Markdown and in an `<img>` alike.
+  @Test func relativeURLFiltersAreTheirPaths() {
+    let rendered = render(#"![a]({{ '/diagram.png' | relative_url }}) <img src="{{ "/spec.png" | absolute_url }}" width="30">"# + "\n")
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note '/diagram.png'", "unknown note '/spec.png'"])
+  }
+
   @Test func highlightBlocksAreCodeAndCodeIsLeftAlone() {
     let note = "{% highlight scala %}\nappend(\"<ul>\")\n  indented()\n{% endhighlight %}\n\n`{{ site.url }}` and\n\n```\n{% highlight x %}\n```\n"
     let out = html(note)

@@ -67,6 +67,32 @@ import Testing
     #expect(Markdown.analyze(note).anchors == ["top", "install", "usage-guide", "spot", "spot", "detail"])
   }
 
+  /// `<img>` sizes an image in Obsidian and centres a logo in a README: on a safe page it is
+  /// a Markdown image of its `src`, `alt` and pixel size, resolved and checked like one.
+  @Test func htmlImagesAreImages() {
+    let rendered = render("""
+      <p align="center">
+        <img src="diagram.png" width="200" alt="The diagram" style="border: 1px">
+      </p>
+
+      Badge <img src="https://img.shields.io/badge/ci-passing-green?a=1&amp;b=2" alt="CI" onerror="alert(1)"> and <IMG SRC="nowhere.png">.
+
+      <div>Caption <img src="diagram.png" height="10" title="t"></div>
+      """)
+    #expect(rendered.html == """
+      <p><img src="/notes/diagram.png" alt="The diagram" loading="lazy" width="200"></p>
+      <p>Badge <img src="https://img.shields.io/badge/ci-passing-green?a=1&amp;b=2" alt="CI" /> and <span class="broken-link" title="unknown note &#39;nowhere.png&#39;"></span>.</p>
+      <p><img src="/notes/diagram.png" alt="" title="t" /></p>
+
+      """, "\(rendered.html)")
+    // The missing image is a warning at its tag; the block's text, left out, is the other.
+    #expect(positions(rendered) == ["7:1", "5:109"])
+    #expect(!rendered.html.contains("onerror") && !rendered.html.contains("style"))
+    #expect(Markdown.analyze("<img src=\"diagram.png\">\n").references.map(\.target) == ["diagram.png"])
+    // A page that keeps raw HTML keeps the tag as written (its `src` resolved).
+    #expect(render("<img src=\"diagram.png\" style=\"x\">\n", unsafeHTML: true).html == "<img src=\"/notes/diagram.png\" style=\"x\">\n")
+  }
+
   @Test func keptWhenAllowed() {
     let out = html(note, unsafeHTML: true)
     #expect(out.contains("<p>Text with <b>bold</b> inline.</p>"))
@@ -139,13 +165,13 @@ import Testing
   }
 
   @Test(arguments: [
-    "<script>alert(1)</script>", #"<img src="x" onerror="alert(1)">"#, "<b>bold</b>",
+    "<script>alert(1)</script>", #"<iframe src="https://x.example" onload="alert(1)"></iframe>"#, "<b>bold</b>",
     #"<span class="x">y</span>"#, "<mark/>", "</br>", "<style>p{}</style>",
   ])
   func otherTagsAreStillDropped(_ tag: String) {
     let out = html("a \(tag) b")
     #expect(!out.contains("<script"))
-    #expect(!out.contains("<img"))
+    #expect(!out.contains("<iframe"))
     #expect(!out.contains("<b>"))
     #expect(!out.contains("<span"))
     #expect(!out.contains("<mark"))
