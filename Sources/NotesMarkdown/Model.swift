@@ -11,6 +11,10 @@ public struct LinkReference: Sendable, Hashable {
     case wikiLink
     /// `![[Target]]`, `![[image.png|300]]`.
     case wikiEmbed
+
+    /// Whether a reference of this kind that names a note shows the note: `![[Note]]`, and
+    /// `![x](Note.md)` as Obsidian writes an embed with Markdown links.
+    public var embedsNotes: Bool { self == .wikiEmbed || self == .image }
   }
   public var kind: Kind
   /// Markdown: the destination as written, without its `#fragment` (percent-escapes decoded).

@@ -177,6 +177,27 @@ import Testing
     #expect(report.diagnostics.contains { $0.description.contains("no heading 'No such heading'") })
   }
 
+  /// Obsidian writes an embed as `![](Note.md)` when it makes Markdown links: the note is
+  /// shown, not a broken image of its page; an edit of the embedded note shows up in it.
+  @Test func anImageOfANoteEmbedsIt() async throws {
+    let site = try SiteFixture([
+      "content/includes/pricing.md": "---\ntitle: Pricing\ndate: 2026-01-01\nupdated: 2026-01-02\n---\nBilled **per hour**.\n",
+      "content/Plan.md": "---\ndate: 2026-01-01\nupdated: 2026-01-02\n---\nCosts:\n\n![Pricing](includes/pricing.md)\n\nIn a link: [![x](includes/pricing.md)](https://example.com)\n",
+    ])
+    defer { site.remove() }
+    try site.ageFiles()
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let plan = try site.page("notes/plan")
+    #expect(plan.contains("<div class=\"embed-note\"><p class=\"embed-title\"><a href=\"/includes/pricing/\">Pricing</a></p>\n<p>Billed <strong>per hour</strong>.</p>"), "\(plan)")
+    #expect(!plan.contains("<img src=\"/includes/pricing/\""), "\(plan)")
+    // Inside a link, where neither a block nor another link can stand, its description.
+    #expect(plan.contains("In a link: <a href=\"https://example.com\">x</a>"), "\(plan)")
+    try site.write("content/includes/pricing.md", "---\ntitle: Pricing\ndate: 2026-01-01\nupdated: 2026-01-02\n---\nBilled **per day**.\n")
+    #expect(await site.build().exitCode == 0)
+    #expect(try site.page("notes/plan").contains("Billed <strong>per day</strong>."))
+  }
+
   @Test func headingsNamedLikeThePagesOwnIdsGetAnotherId() async throws {
     let site = try SiteFixture([
       "content/Spec.md": "# Spec\n\n## Detail\n\n## Q\n\n## Backlinks title\n\n[[#Detail|jump]]\n",

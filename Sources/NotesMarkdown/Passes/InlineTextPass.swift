@@ -246,7 +246,7 @@ enum InlineTextPass {
   /// A note embed is a block: when its inline stand-in sits directly in a paragraph, the
   /// paragraph is split around it and the embed goes between the halves. Elsewhere (in
   /// emphasis, a heading) the stand-in link stays.
-  private static func promoteToBlock(_ inline: CmarkNode, html: String) {
+  static func promoteToBlock(_ inline: CmarkNode, html: String) {
     guard let paragraph = inline.parent, paragraph.isParagraph else { return }
     if let after = inline.next {
       let tail = CmarkNode.paragraph()

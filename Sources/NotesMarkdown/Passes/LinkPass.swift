@@ -43,6 +43,25 @@ enum LinkPass {
       }
     case .file(let url, let kind):
       node.setURL(InlineHTML.safeURL(InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)))
+    case .embed(let url, let title, let html) where isImage:
+      // `![x](Other.md)`, as Obsidian writes an embed with Markdown links: the note shown
+      // inline, as `![[Other]]` shows it; a link to it where a block cannot stand. The
+      // description's nodes move into the link, so none that a later pass holds is freed.
+      var ancestor = node.parent
+      while let a = ancestor, a.type != CMARK_NODE_LINK { ancestor = a.parent }
+      guard ancestor == nil else {
+        // In a link's text, where no other link may stand: the description alone.
+        let text = node.replace(with: .customInline(enter: ""))
+        if text.showsNothing { text.append(.text(title)) }
+        return
+      }
+      let link = node.replace(with: .link(InlineHTML.safeURL(url)))
+      if link.showsNothing { link.append(.text(title)) }
+      if link.children.allSatisfy(\.isText) {
+        InlineTextPass.promoteToBlock(link, html: InlineTextPass.noteEmbedHTML(url: url, title: title, html: html))
+        context.embedsNotes = true
+      }
+      return
     case .page(let url), .embed(let url, _, _):
       node.setURL(InlineHTML.safeURL(url))
     case .unresolved(let message):

@@ -377,7 +377,7 @@ struct RenderedNoteCache: Sendable {
   /// is what the link graph made of the note's references.
   static func embedsNote(_ note: Note, resolved: [SiteGraph.ResolvedKey: LinkTarget]) -> Bool {
     note.analysis.references.contains { ref in
-      guard ref.kind == .wikiEmbed else { return false }
+      guard ref.kind.embedsNotes else { return false }
       // The graph resolved every reference; one it did not have is treated as an embed.
       guard let target = resolved[SiteGraph.ResolvedKey(ref)] else { return true }
       if case .note = target { return true }

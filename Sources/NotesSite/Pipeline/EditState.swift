@@ -246,7 +246,7 @@ struct EditState {
     for (id, found) in links {
       for (key, target) in found.resolved {
         guard case .note(let other, _) = target else { continue }
-        if key.kind == .wikiEmbed {
+        if key.kind.embedsNotes {
           embedded.insert(other)
           embeds.insert(id)
         }

@@ -20,7 +20,7 @@ struct NoteResolver: LinkResolver {
 
   func resolve(_ reference: LinkReference) -> LinkResolution {
     let target = resolved[SiteGraph.ResolvedKey(reference)] ?? index.resolve(reference, from: noteID).0
-    if case .note(let id, let fragment) = target, reference.kind == .wikiEmbed, let other = site.notes[id] {
+    if case .note(let id, let fragment) = target, reference.kind.embedsNotes, let other = site.notes[id] {
       let url = Self.noteURL(id, fragment: fragment, urls: urls)
       // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
       if embedsAsLinks || id == noteID || embedding.contains(id) || embedding.count >= 4 {
