@@ -66,7 +66,8 @@ public enum Markdown {
 extension Markdown {
   /// Parses `body` (Foam's generated link definitions dropped, see `FoamReferences`; Hugo's
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`, and its other shortcodes read,
-  /// see `HugoShortcodes`; MDX's imports, comments and code blocks, see `MDXSyntax`; Jekyll's Liquid in links and
+  /// see `HugoShortcodes`; MDX's imports, comments and code blocks, see `MDXSyntax`;
+  /// DocFX's includes, images and zones, see `DocFXSyntax`; Jekyll's Liquid in links and
   /// its highlight blocks, see `JekyllLiquid`; attribute lists, see
   /// `AttributeLists`; Logseq's blocks under a heading made a list,
   /// see `LogseqOutline`; Notion's callouts and Docusaurus, GitBook and MkDocs admonitions
@@ -78,14 +79,15 @@ extension Markdown {
   fileprivate static func withPrepared<Result>(
     _ body: String, lineOffset: Int, htmlImages: Bool, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
-    let attributes = AttributeLists.resolving(
-      JekyllLiquid.resolving(MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
+    let docfx = DocFXSyntax.resolving(
+      MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
+    let attributes = AttributeLists.resolving(JekyllLiquid.resolving(docfx.body))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(body)
     return MathSyntax.withParsed(protected) { root, text, marks in
       let source = SourceMap(
         text, lineOffset: lineOffset, footnoteBlocks: footnotes.continuations,
-        unindented: unindented.merging(footnotes.dedented, uniquingKeysWith: +))
+        unindented: unindented.merging(footnotes.dedented, uniquingKeysWith: +).merging(docfx.dedented, uniquingKeysWith: +))
       source.hiddenFromContents = attributes.hiddenFromContents
       source.headingIDs = attributes.headingIDs
       CalloutLines.wrap(root, asides)

@@ -21,7 +21,7 @@ struct TestResolver: LinkResolver {
     var name = target
     if name.hasSuffix(".md") { name.removeLast(3) }
     if let url = TestResolver.notes[name] {
-      if reference.kind == .wikiEmbed, name == "Ideas" {
+      if reference.kind.embedsNotes, name == "Ideas" {
         return .embed(url: url, title: "Ideas", html: "<p>Embedded ideas</p>")
       }
       return .page(url: url + fragment)
