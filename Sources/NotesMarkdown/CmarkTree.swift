@@ -90,6 +90,42 @@ struct CmarkNode: Hashable {
     return stop == 0 || (stop < 0 && literal.allSatisfy(\.isWhitespace))
   }
 
+  /// Whether this top-level block is only markup: raw HTML (`<!-- lint -->`, `<div
+  /// align="center">`), a paragraph of nothing but inline HTML (`<a name="top"></a>`), or
+  /// what the page made of those (an anchor's `<span id>`). A heading after such blocks still
+  /// opens the note: they show nothing of their own.
+  var isMarkupOnly: Bool {
+    switch type {
+    case CMARK_NODE_HTML_BLOCK: return HTMLImages.isBare(literal)
+    case CMARK_NODE_PARAGRAPH:
+      var child = firstChild
+      var sawHTML = false
+      while let node = child {
+        if node.type == CMARK_NODE_HTML_INLINE {
+          sawHTML = true
+        } else if !node.isBlankInline {
+          return false
+        }
+        child = node.next
+      }
+      return sawHTML
+    case CMARK_NODE_CUSTOM_BLOCK:
+      guard firstChild == nil, let c = cmark_node_get_on_enter(pointer) else { return false }
+      return strncmp(c, "<span id=", 9) == 0
+    default: return false
+    }
+  }
+
+  /// Whether the siblings before this node are all `isMarkupOnly` (or there are none).
+  var opensItsParent: Bool {
+    var node = previous
+    while let block = node {
+      guard block.isMarkupOnly else { return false }
+      node = block.previous
+    }
+    return true
+  }
+
   /// Whether the children show nothing (spaces and line breaks, or none at all); stops at the
   /// first that shows something, without copying the list.
   var showsNothing: Bool {

@@ -1,93 +1,347 @@
 import CCmark
 import Foundation
 
-/// Images written as HTML, `<img src="pic.png" width="300">`, which Obsidian users write to
-/// size an image and GitHub READMEs to centre a logo (`<p align="center"><img …></p>`). On a
-/// safe page the raw HTML would go, and the image with it: each becomes a Markdown image of
-/// its `src`, `alt`, `title` and pixel `width` and `height` (as `![alt|300x200](src)`), so it
-/// resolves, is checked and is listed like any other image. Other attributes go. An HTML block
-/// that holds nothing but tags and images becomes a paragraph of its images; one with text
-/// keeps its place (and is left out, with its warning) after a paragraph of its images.
+/// Raw HTML that a safe page would leave out with what it shows, read for its text, links and
+/// images instead, as a safe subset of it:
+/// - an `<img>` (Obsidian users size images with it, READMEs centre a logo in
+///   `<p align="center">`) is a Markdown image of its `src`, `alt`, `title` and pixel `width`
+///   and `height`, so it resolves, is checked and is listed like any other image; its other
+///   attributes go;
+/// - an HTML block (`<p align="center">A cat clone with <a href="…">wings</a></p>`, a
+///   `<table>` laid out as columns) keeps its text as paragraphs, one per block element
+///   (`p`, `div`, `h1`…, `li`, a table row), with its links (`<a href>`), images and line
+///   breaks (`<br>`); its other tags go, and `script`, `style`, `svg`, `iframe`, media and
+///   form elements go with what they hold, as do comments. A block of nothing but tags (a
+///   `<div align="center">` around Markdown) simply goes.
+/// Blocks cmark keeps as written (`<pre>`, `<script>`, `<style>`, `<textarea>`) are left to
+/// `RawHTMLPass`.
 enum HTMLImages {
   static func convert(_ root: CmarkNode, source: SourceMap) {
     var found: [CmarkNode] = []
     root.walk { node, entering in
-      guard entering, node.type == CMARK_NODE_HTML_INLINE || node.type == CMARK_NODE_HTML_BLOCK,
-        let c = cmark_node_get_literal(node.pointer), strstr(c, "<img") != nil || strstr(c, "<IMG") != nil
-      else { return }
+      guard entering, node.type == CMARK_NODE_HTML_INLINE || node.type == CMARK_NODE_HTML_BLOCK else { return }
+      if node.type == CMARK_NODE_HTML_INLINE {
+        guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C, c[1] | 0x20 == 0x69 || c[1] | 0x20 == 0x61
+        else { return }
+      }
       found.append(node)
     }
-    for node in found {
+    var removed = Set<CmarkNode>()
+    for node in found where !removed.contains(node) {
       let at = source.bodyPosition(of: node)
       if node.type == CMARK_NODE_HTML_INLINE {
-        guard let tag = HTMLTagLine(node.literal), tag.name.lowercased() == "img", tag.rest.isEmpty,
-          let image = image(tag, line: at.line, column: at.column, source: source)
-        else { continue }
-        node.insertBefore(image)
-        node.remove()
-        continue
-      }
-      // A block: its `<img …>` tags, and whether anything but tags and spaces is left.
-      var text = Substring(node.literal)
-      var images: [CmarkNode] = []
-      var hasText = false
-      while let open = text.firstIndex(of: "<") {
-        if !text[..<open].allSatisfy(\.isWhitespace) { hasText = true }
-        let rest = text[open...]
-        guard let close = rest.firstIndex(of: ">") else {
-          hasText = true
-          break
-        }
-        let tagText = rest[...close]
-        if let tag = HTMLTagLine(tagText), tag.name.lowercased() == "img",
-          let image = image(tag, line: at.line, column: at.column, source: source)
+        guard let tag = HTMLTagLine(node.literal), tag.rest.isEmpty else { continue }
+        let name = tag.name.lowercased()
+        if name == "img", let image = image(tag, source: source) {
+          source.setOrigin(of: image, line: at.line, column: at.column)
+          node.insertBefore(image)
+          node.remove()
+        } else if name == "a", let href = tag.attributes.first(where: { $0.key.lowercased() == "href" })?.value,
+          !href.trimmingCharacters(in: .whitespaces).isEmpty, let end = closingA(after: node)
         {
-          images.append(image)
+          // `<a href="…">text</a>` in a paragraph: a link of what stands between the tags.
+          let link = CmarkNode.link(decoded(href).trimmingCharacters(in: .whitespaces))
+          source.setOrigin(of: link, line: at.line, column: at.column)
+          node.insertBefore(link)
+          while let inner = node.next, inner != end { link.append(inner) }
+          removed.insert(end)
+          end.remove()
+          node.remove()
         }
-        text = rest[rest.index(after: close)...]
+      } else {
+        convertBlock(node, at: at, source: source)
       }
-      if !text.allSatisfy(\.isWhitespace) { hasText = true }
-      guard !images.isEmpty else { continue }
-      let paragraph = CmarkNode.paragraph()
-      for (i, image) in images.enumerated() {
-        if i > 0 { paragraph.append(.text(" ")) }
-        paragraph.append(image)
-      }
-      node.insertBefore(paragraph)
-      if !hasText { node.remove() }
     }
   }
 
-  /// The Markdown image an `<img>` tag stands for, placed at `line`:`column` for diagnostics.
-  private static func image(_ tag: HTMLTagLine, line: Int, column: Int, source: SourceMap) -> CmarkNode? {
+  /// Elements whose content is never text to show.
+  private static let skipped: Set<String> = [
+    "script", "style", "noscript", "template", "svg", "math", "iframe", "video", "audio", "object", "embed",
+    "canvas", "select", "textarea", "button", "form", "head", "title",
+  ]
+  /// Elements of `skipped` that show something from elsewhere: a link to it stays.
+  private static let media: Set<String> = ["iframe", "video", "audio", "embed", "object"]
+
+  /// The URL a frame or medium shows: its `src` (`data` for an `<object>`), else the `src` of
+  /// the first `<source>` it holds.
+  private static func mediaSource(_ tag: HTMLTagLine, inner: Substring) -> String? {
+    func attribute(_ tag: HTMLTagLine, _ name: String) -> String? {
+      tag.attributes.first(where: { $0.key.lowercased() == name }).map { decoded($0.value).trimmingCharacters(in: .whitespaces) }
+        .flatMap { $0.isEmpty ? nil : $0 }
+    }
+    if let src = attribute(tag, "src") ?? attribute(tag, "data") { return src }
+    var rest = inner
+    while let open = rest.range(of: "<source", options: .caseInsensitive) {
+      let from = rest[open.lowerBound...]
+      if let source = HTMLTagLine(from[..<tagEnd(from)]), let src = attribute(source, "src") { return src }
+      rest = rest[open.upperBound...]
+    }
+    return nil
+  }
+
+  /// The last path segment of a URL, percent-escapes decoded: what a link to a file reads.
+  private static func fileName(_ url: String) -> String {
+    let path = url.split(separator: "?").first.map(String.init) ?? url
+    let last = path.split(separator: "/").last.map(String.init) ?? path
+    return last.removingPercentEncoding ?? last
+  }
+
+  /// Elements that start a new paragraph.
+  private static let blocks: Set<String> = [
+    "p", "div", "center", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "table", "tr", "thead", "tbody",
+    "tfoot", "caption", "blockquote", "dl", "dt", "dd", "hr", "section", "header", "footer", "figure", "figcaption",
+    "article", "nav", "aside", "main", "address", "details", "summary", "picture", "body", "html",
+  ]
+
+  /// An HTML block as Markdown paragraphs in its place, or removed when it shows nothing.
+  private static func convertBlock(_ node: CmarkNode, at: (line: Int, column: Int), source: SourceMap) {
+    let html = node.literal
+    let start = html.drop { $0.isWhitespace }.prefix(9).lowercased()
+    if ["<pre", "<script", "<style", "<textarea"].contains(where: { start.hasPrefix($0) }) { return }
+    // `<br>` on lines of their own: line breaks, which `RawHTMLPass` writes.
+    if html.split(whereSeparator: \.isWhitespace).allSatisfy({ $0.lowercased().hasPrefix("<br") }) { return }
+    var markdown = ""
+    // Where each link and image of `markdown` stands in the note, in order.
+    var places: [(line: Int, column: Int)] = []
+    var sizes: [Int: (Int, Int?)] = [:]
+    var linkEnds: [String?] = []
+    var text = Substring(html)
+    var pendingSpace = false
+    func place(of index: Substring.Index) -> (line: Int, column: Int) {
+      let before = html[..<index]
+      let lines = before.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+      let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
+      let column = before[lineStart...].utf8.count + (lines == 0 ? at.column : 1)
+      return (at.line + lines, column)
+    }
+    func paragraphBreak() {
+      while linkEnds.last != nil { markdown += linkEnds.removeLast() ?? "" }
+      linkEnds.removeAll()
+      if !markdown.isEmpty, !markdown.hasSuffix("\n\n") { markdown += "\n\n" }
+      pendingSpace = false
+    }
+    while !text.isEmpty {
+      if text.hasPrefix("<!--") {
+        text = text.range(of: "-->").map { text[$0.upperBound...] } ?? ""
+        continue
+      }
+      if text.first == "<", let next = text.dropFirst().first, next.isLetter || next == "/" {
+        let end = Self.tagEnd(text)
+        let tagText = text[..<end]
+        let tagStart = text.startIndex
+        text = text[end...]
+        if next == "/" {
+          let name = tagText.dropFirst(2).prefix { $0.isLetter || $0.isNumber }.lowercased()
+          if name == "a", !linkEnds.isEmpty {
+            markdown += linkEnds.removeLast() ?? ""
+          } else if blocks.contains(name) {
+            paragraphBreak()
+          } else if name == "td" || name == "th" {
+            pendingSpace = true
+          }
+          continue
+        }
+        guard let tag = HTMLTagLine(tagText) else { continue }
+        let name = tag.name.lowercased()
+        if skipped.contains(name) {
+          // What it holds goes with it, up to its closing tag; a frame or a medium is a link
+          // to what it would show (its `src`, or its first `<source>`'s).
+          var inner: Substring = ""
+          if !tag.selfClosing, let close = text.range(of: "</" + name, options: .caseInsensitive) {
+            inner = text[..<close.lowerBound]
+            text = text[close.upperBound...]
+            text = text.firstIndex(of: ">").map { text[text.index(after: $0)...] } ?? ""
+          }
+          if media.contains(name), let src = Self.mediaSource(tag, inner: inner) {
+            if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
+            pendingSpace = false
+            let label = tag.attributes["title"].map(decoded) ?? Self.fileName(src)
+            places.append(place(of: tagStart))
+            markdown += "[\(escaped(label))](<\(angled(src))>)"
+          }
+          continue
+        }
+        if blocks.contains(name) {
+          paragraphBreak()
+        } else if name == "br" {
+          if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\\\n" }
+          pendingSpace = false
+        } else if name == "td" || name == "th" {
+          pendingSpace = true
+        } else if name == "img", let (alt, src, title, size) = imageParts(tag) {
+          if pendingSpace, !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
+          pendingSpace = false
+          if let size { sizes[places.count] = size }
+          places.append(place(of: tagStart))
+          markdown += "![\(escaped(alt))](<\(angled(src))>\(title.map { " \"\(escaped($0))\"" } ?? ""))"
+        } else if name == "a" {
+          // A link of its `href`; an anchor (`name`, `id`) or a link without one adds nothing.
+          if let href = tag.attributes.first(where: { $0.key.lowercased() == "href" })?.value.trimmingCharacters(
+            in: .whitespaces), !href.isEmpty
+          {
+            if pendingSpace, !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
+            pendingSpace = false
+            places.append(place(of: tagStart))
+            markdown += "["
+            linkEnds.append("](<\(angled(decoded(href)))>)")
+          } else {
+            linkEnds.append(nil)
+          }
+        }
+        continue
+      }
+      // Text up to the next tag, its runs of white space one space, as a browser shows it.
+      let upTo = text.dropFirst().firstIndex(of: "<") ?? text.endIndex
+      let run = text[..<upTo]
+      text = text[upTo...]
+      var words = ""
+      var space = false
+      for character in run {
+        if character.isWhitespace {
+          space = true
+          continue
+        }
+        if space || pendingSpace, !words.isEmpty || (!markdown.isEmpty && !markdown.hasSuffix("\n")) { words += " " }
+        space = false
+        pendingSpace = false
+        words += escaped(String(character), keepingEntities: true)
+      }
+      if space { pendingSpace = true }
+      markdown += words
+    }
+    paragraphBreak()
+    guard !markdown.allSatisfy(\.isWhitespace) else {
+      node.remove()
+      return
+    }
+    let document = markdown.withCString { CmarkDocument.parse($0, length: strlen($0)) }
+    defer { document.remove() }
+    var index = 0
+    document.walk { inner, entering in
+      guard entering, inner.type == CMARK_NODE_LINK || inner.type == CMARK_NODE_IMAGE, index < places.count else { return }
+      source.setOrigin(of: inner, line: places[index].line, column: places[index].column)
+      if let size = sizes[index] { source.imageSizes[inner] = size }
+      index += 1
+    }
+    while let block = document.firstChild {
+      if block.isParagraph {
+        // Text nodes are placed at the block's start, for what reports a text's place.
+        block.walk { inner, entering in
+          if entering, inner.isText { source.setOrigin(of: inner, line: at.line, column: at.column) }
+        }
+      }
+      node.insertBefore(block)
+    }
+    node.remove()
+  }
+
+  /// The `</a>` among the siblings after `open`, before any other `<a`: nil when the link
+  /// is not closed where it opens.
+  private static func closingA(after open: CmarkNode) -> CmarkNode? {
+    var node = open.next
+    while let current = node {
+      if current.type == CMARK_NODE_HTML_INLINE {
+        let literal = current.literal.lowercased()
+        if literal.hasPrefix("</a") { return current }
+        if literal.hasPrefix("<a") { return nil }
+      } else if current.type == CMARK_NODE_LINK {
+        return nil
+      }
+      node = current.next
+    }
+    return nil
+  }
+
+  /// Whether raw HTML shows nothing of its own: only tags and comments, no text and no media.
+  static func isBare(_ html: String) -> Bool {
+    var text = Substring(html)
+    while let open = text.firstIndex(of: "<") {
+      guard text[..<open].allSatisfy(\.isWhitespace) else { return false }
+      let rest = text[open...]
+      if rest.hasPrefix("<!--") {
+        text = rest.range(of: "-->").map { rest[$0.upperBound...] } ?? ""
+        continue
+      }
+      let name = rest.dropFirst().prefix { $0.isLetter }.lowercased()
+      if name == "img" || skipped.contains(name) { return false }
+      text = rest[tagEnd(rest)...]
+    }
+    return text.allSatisfy(\.isWhitespace)
+  }
+
+  /// Where the tag at the start of `text` ends (after its `>`, quotes respected).
+  private static func tagEnd(_ text: Substring) -> Substring.Index {
+    var quote: Character?
+    var index = text.startIndex
+    while index < text.endIndex {
+      let c = text[index]
+      if let q = quote {
+        if c == q { quote = nil }
+      } else if c == "\"" || c == "'" {
+        quote = c
+      } else if c == ">" {
+        return text.index(after: index)
+      }
+      index = text.index(after: index)
+    }
+    return text.endIndex
+  }
+
+  /// `text` with Markdown's punctuation escaped, so HTML text reads as written; with
+  /// `keepingEntities`, `&` (and `#` after it) stay, so `&amp;` and `&#169;` are read as the
+  /// characters they name.
+  private static func escaped(_ text: String, keepingEntities: Bool = false) -> String {
+    var out = ""
+    var afterAmpersand = false
+    for character in text {
+      if character.isASCII, character.isPunctuation || character.isSymbol {
+        let keep = keepingEntities && (character == "&" || character == ";" || (character == "#" && afterAmpersand))
+        if !keep { out.append("\\") }
+      }
+      out.append(character)
+      afterAmpersand = character == "&"
+    }
+    return out
+  }
+
+  /// A URL for `<…>` in a Markdown destination.
+  private static func angled(_ url: String) -> String {
+    url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+      .replacingOccurrences(of: "\n", with: "")
+  }
+
+  /// The character references attribute values hold.
+  private static func decoded(_ value: String) -> String {
+    guard value.contains("&") else { return value }
+    return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+      .replacingOccurrences(of: "&amp;", with: "&")
+  }
+
+  /// An `<img>` tag's alt text, `src`, title and pixel size, if it has a `src`.
+  private static func imageParts(_ tag: HTMLTagLine) -> (alt: String, src: String, title: String?, size: (Int, Int?)?)? {
     func attribute(_ name: String) -> String? {
-      guard let value = tag.attributes.first(where: { $0.key.lowercased() == name })?.value else { return nil }
-      guard value.contains("&") else { return value }
-      // The character references URLs and alt texts hold (`&amp;` between query parameters).
-      return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-        .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-        .replacingOccurrences(of: "&amp;", with: "&")
+      tag.attributes.first(where: { $0.key.lowercased() == name }).map { decoded($0.value) }
     }
     // Spaces around a URL mean nothing to a browser (and pad a Liquid tag's place).
     guard let src = attribute("src")?.trimmingCharacters(in: .whitespacesAndNewlines), !src.isEmpty else { return nil }
-    func pixels(_ value: String?) -> String? {
+    func pixels(_ value: String?) -> Int? {
       guard var value else { return nil }
       if value.lowercased().hasSuffix("px") { value.removeLast(2) }
-      return !value.isEmpty && value.count <= 5 && value.allSatisfy(\.isASCIINumber) ? value : nil
+      return value.count <= 5 ? Int(value).flatMap { $0 > 0 ? $0 : nil } : nil
     }
-    var alt = attribute("alt") ?? ""
-    if let width = pixels(attribute("width")) {
-      alt += "|" + width + (pixels(attribute("height")).map { "x" + $0 } ?? "")
-    }
+    let width = pixels(attribute("width"))
+    return (attribute("alt") ?? "", src, attribute("title"), width.map { ($0, pixels(attribute("height"))) })
+  }
+
+  /// The Markdown image an `<img>` tag stands for.
+  private static func image(_ tag: HTMLTagLine, source: SourceMap) -> CmarkNode? {
+    guard let (alt, src, title, size) = imageParts(tag) else { return nil }
     let image = CmarkNode(cmark_node_new(CMARK_NODE_IMAGE)!)
     image.setURL(src)
-    if let title = attribute("title") { cmark_node_set_title(image.pointer, title) }
+    if let title { cmark_node_set_title(image.pointer, title) }
     if !alt.isEmpty { image.append(.text(alt)) }
-    source.setOrigin(of: image, line: line, column: column)
+    if let size { source.imageSizes[image] = size }
     return image
   }
-}
-
-extension Character {
-  fileprivate var isASCIINumber: Bool { isASCII && isNumber }
 }

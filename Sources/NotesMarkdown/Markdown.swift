@@ -91,7 +91,7 @@ extension Markdown {
       source.hiddenFromContents = attributes.hiddenFromContents
       source.headingIDs = attributes.headingIDs
       CalloutLines.wrap(root, asides)
-      if htmlImages, source.contains(UInt8(ascii: "<"), UInt8(ascii: "i")) || source.contains(UInt8(ascii: "<"), UInt8(ascii: "I")) {
+      if htmlImages, source.mayHoldHTML {
         HTMLImages.convert(root, source: source)
       }
       return work(root, source, Prepared(root, source: source, marks: marks))

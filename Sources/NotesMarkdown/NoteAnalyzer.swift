@@ -29,7 +29,9 @@ struct NoteAnalyzer {
     // A note's title heading is a `# Heading` that opens it; a level-1 heading further down
     // is a section (as in Obsidian, whose notes often have several), not the note's name.
     // The preview starts after the title heading.
-    let title = root.firstChild.flatMap {
+    var first = root.firstChild
+    while let block = first, block.isMarkupOnly { first = block.next }
+    let title = first.flatMap {
       $0.type == CMARK_NODE_HEADING && $0.headingLevel == 1 ? $0 : nil
     }
     result.firstH1 = title.flatMap { title in headings.first { $0.node == title }?.heading.text }

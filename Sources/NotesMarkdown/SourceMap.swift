@@ -36,6 +36,8 @@ final class SourceMap {
   let unindented: [Int: Int]
   /// Body lines of headings kept out of the table of contents (`{: .no_toc}`).
   var hiddenFromContents: Set<Int> = []
+  /// Width and height (pixels) of images written as HTML `<img>` tags, see `HTMLImages`.
+  var imageSizes: [CmarkNode: (Int, Int?)] = [:]
   /// Body line of a heading → the id its attribute list gives it (`## Install {#setup}`).
   var headingIDs: [Int: String] = [:]
 
@@ -52,6 +54,18 @@ final class SourceMap {
     var copy = body
     return copy.withUTF8 { bytes in
       bytes.containsByte(first) { i in i + 1 < bytes.count && bytes[i + 1] == second }
+    }
+  }
+
+  /// Whether the body may hold raw HTML: a `<` before a letter or `!` (one `memchr` pass).
+  var mayHoldHTML: Bool {
+    var copy = body
+    return copy.withUTF8 { bytes in
+      bytes.containsByte(UInt8(ascii: "<")) { i in
+        guard i + 1 < bytes.count else { return false }
+        let next = bytes[i + 1] | 0x20
+        return (next >= 0x61 && next <= 0x7A) || bytes[i + 1] == UInt8(ascii: "!")
+      }
     }
   }
 

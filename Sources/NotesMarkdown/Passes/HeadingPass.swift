@@ -21,7 +21,7 @@ enum HeadingPass {
     for (index, (node, heading)) in headings.enumerated() {
       let written = min(max(heading.level, 1), 6)
       let isTitle =
-        titleHeading && index == 0 && written == 1 && node.previous == nil && node.parent?.type == CMARK_NODE_DOCUMENT
+        titleHeading && index == 0 && written == 1 && node.parent?.type == CMARK_NODE_DOCUMENT && node.opensItsParent
       let level: Int
       if isTitle {
         level = 1

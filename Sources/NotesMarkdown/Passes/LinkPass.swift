@@ -68,7 +68,7 @@ enum LinkPass {
       unresolve(node, message: message, at: at, context: &context)
       return
     }
-    if isImage { applySize(node) }
+    if isImage { applySize(node, given: context.source.imageSizes[node]) }
   }
 
   /// What a link with no text shows: the name of the note or file it points at (`../B.md` and
@@ -93,20 +93,38 @@ enum LinkPass {
 
   /// Obsidian's sized Markdown image, `![alt|300](src)` or `![alt|300x200](src)`: the size
   /// leaves the alt text and becomes the image's width and height.
-  private static func applySize(_ image: CmarkNode) {
-    guard let text = image.firstChild, text.isText, text.next == nil, text.literalContains("|") else { return }
-    let literal = text.literal
-    guard let bar = literal.lastIndex(of: "|"),
-      let (width, height) = WikiLink.size(literal[literal.index(after: bar)...])
-    else { return }
+  /// `given`: the size of an HTML `<img>`, whose alt text stays as written.
+  private static func applySize(_ image: CmarkNode, given: (Int, Int?)? = nil) {
+    let width: Int
+    let height: Int?
+    let alt: String
+    if let given {
+      (width, height) = given
+      let only = image.firstChild.flatMap { $0.isText && $0.next == nil ? $0 : nil }
+      alt = only?.literal ?? ""
+      while let child = image.firstChild { child.remove() }
+    } else {
+      guard let (text, sized, caption) = sizedAlt(image) else { return }
+      (width, height, alt) = (sized.0, sized.1, caption)
+      text.remove()
+    }
     var size = HTML.attribute("width", String(width))
     if let height { size += HTML.attribute("height", String(height)) }
-    let alt = String(literal[..<bar].trimmingSpaces)
-    text.remove()
     image.replace(
       with: .customInline(
         enter: "<img\(HTML.attribute("src", URLSafety.hrefEncoded(InlineHTML.safeURL(image.url))))\(HTML.attribute("alt", alt))"
           + " loading=\"lazy\"\(size)>"))
+  }
+
+  /// The alt text node of an Obsidian sized image (`![Logo|300](a.png)`), its size, and the
+  /// alt text without it.
+  private static func sizedAlt(_ image: CmarkNode) -> (CmarkNode, (Int, Int?), String)? {
+    guard let text = image.firstChild, text.isText, text.next == nil, text.literalContains("|") else { return nil }
+    let literal = text.literal
+    guard let bar = literal.lastIndex(of: "|"),
+      let (width, height) = WikiLink.size(literal[literal.index(after: bar)...])
+    else { return nil }
+    return (text, (width, height), String(literal[..<bar].trimmingSpaces))
   }
 
   /// The link's text (or the image's alt text) in a broken-link span.
@@ -114,6 +132,8 @@ enum LinkPass {
     _ node: CmarkNode, message: String, at: (line: Int, column: Int), context: inout RenderContext
   ) {
     context.warn(message, line: at.line, column: at.column)
+    // A sized image's alt text shows without its size (`Logo`, not `Logo|300`).
+    if node.type == CMARK_NODE_IMAGE, let (text, _, alt) = sizedAlt(node) { text.setLiteral(alt) }
     node.replace(with: InlineHTML.brokenLink(message: message))
   }
 }
