@@ -92,6 +92,7 @@ extension Markdown {
       source.headingIDs = attributes.headingIDs
       CalloutLines.wrap(root, asides)
       if htmlImages, source.mayHoldHTML {
+        source.convertsHTML = true
         HTMLImages.convert(root, source: source)
       }
       return work(root, source, Prepared(root, source: source, marks: marks))

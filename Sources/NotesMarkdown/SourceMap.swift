@@ -36,6 +36,9 @@ final class SourceMap {
   let unindented: [Int: Int]
   /// Body lines of headings kept out of the table of contents (`{: .no_toc}`).
   var hiddenFromContents: Set<Int> = []
+  /// Whether raw HTML is read for its images, links and text (see `HTMLImages`), also in
+  /// table cells, which are parsed apart.
+  var convertsHTML = false
   /// Width and height (pixels) of images written as HTML `<img>` tags, see `HTMLImages`.
   var imageSizes: [CmarkNode: (Int, Int?)] = [:]
   /// Body line of a heading → the id its attribute list gives it (`## Install {#setup}`).

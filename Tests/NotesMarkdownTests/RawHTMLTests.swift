@@ -131,6 +131,12 @@ import Testing
     #expect(Markdown.analyze("<p><a href=\"Roadmap.md\">Plan</a></p>\n").references.map(\.target) == ["Roadmap.md"])
   }
 
+  @Test func htmlInTableCells() {
+    let page = html("| Logo | Site |\n|---|---|\n| <img src=\"diagram.png\" width=\"40\"> | <a href=\"https://example.com\">site</a> |\n")
+    #expect(page.contains("<td><img src=\"/notes/diagram.png\" alt=\"\" loading=\"lazy\" width=\"40\"></td>"), "\(page)")
+    #expect(page.contains("<td><a href=\"https://example.com\">site</a></td>"), "\(page)")
+  }
+
   /// A frame or a medium is a link to what it would show; its fallback text goes with it.
   @Test func framesAndMediaAreLinks() {
     let page = html("""

@@ -168,6 +168,7 @@ enum TablePass {
           tables.tildeTexts.append(node)
         }
       }
+      if source.convertsHTML { HTMLImages.convert(paragraph, source: source) }
       paragraph.moveChildren(to: content)
     }
   }
