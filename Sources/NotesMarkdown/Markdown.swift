@@ -41,7 +41,8 @@ public enum Markdown {
       var context = RenderContext(resolver: resolver, options: options, source: source)
       let found = RenderTargets(root)
       let taken = Markdown.pageIDs.union(prepared.headings.map(\.heading.id)).union(prepared.blocks.map(\.id))
-      let inlineTags = RawHTMLPass.run(found.html, unsafeHTML: options.unsafeHTML, takenIDs: taken, context: &context)
+      let inlineTags = RawHTMLPass.run(
+        found.html, unsafeHTML: options.unsafeHTML, takenIDs: taken, anchorIDs: options.headingIDs, context: &context)
       LinkPass.run(found.links, context: &context)
       InlineTextPass.run(found.texts, context: &context)
       TaskListPass.run(found.items)

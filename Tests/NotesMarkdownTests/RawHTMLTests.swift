@@ -62,6 +62,9 @@ import Testing
       """, "\(rendered.html)")
     // An anchor with an `href` is a link; nothing was left out.
     #expect(rendered.diagnostics.isEmpty)
+    // Shown inside another note, whose page has ids of its own, a note has none.
+    let embedded = Markdown.render(note, options: RenderOptions(sourcePath: "content/Note.md", headingIDs: false), resolver: TestResolver())
+    #expect(!embedded.html.contains(" id=\""), "\(embedded.html)")
     // Links elsewhere find the anchors.
     #expect(Markdown.analyze(note).anchors == ["top", "install", "usage-guide", "spot", "spot", "detail"])
   }

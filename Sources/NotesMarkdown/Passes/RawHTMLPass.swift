@@ -11,10 +11,12 @@ enum RawHTMLPass {
   /// The first HTML it leaves out, other than a comment, is a warning (one per note): the
   /// text of a `<table>` or `<center>` block goes with it, and the writer should know why.
   /// An anchor, `<a name="x"></a>` or `<a id="x"></a>`, is kept as `<span id="x"></span>`
-  /// unless `takenIDs` (the page's other ids) or an earlier anchor has its id.
+  /// unless `takenIDs` (the page's other ids) or an earlier anchor has its id; without
+  /// `anchorIDs` (a note shown inside another, whose ids would repeat) it goes.
   @discardableResult
   static func run(
-    _ nodes: [CmarkNode], unsafeHTML: Bool, takenIDs: Set<String> = [], context: inout RenderContext
+    _ nodes: [CmarkNode], unsafeHTML: Bool, takenIDs: Set<String> = [], anchorIDs: Bool = true,
+    context: inout RenderContext
   ) -> [(node: CmarkNode, tag: InlineTag)] {
     var kept: [(node: CmarkNode, tag: InlineTag)] = []
     var emptied: [CmarkNode] = []
@@ -33,7 +35,7 @@ enum RawHTMLPass {
         // The anchor's `</a>`, if any, goes with it, and without a warning.
         if let end { anchorEnds.insert(end) }
         if let parent = node.parent, parent.isParagraph { anchored.append(parent) }
-        if taken.insert(id).inserted {
+        if anchorIDs, taken.insert(id).inserted {
           let span = "<span id=\"\(HTML.escape(id))\"></span>"
           let replacement: CmarkNode = node.type == CMARK_NODE_HTML_BLOCK ? .customBlock(enter: span) : .customInline(enter: span)
           node.replace(with: replacement)
