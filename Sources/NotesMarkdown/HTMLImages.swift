@@ -107,11 +107,17 @@ enum HTMLImages {
     var linkEnds: [String?] = []
     var text = Substring(html)
     var pendingSpace = false
+    // Tags come in order: lines are counted from where the last place was asked.
+    var counted = html.startIndex
+    var lines = 0
+    var lineStart = html.startIndex
     func place(of index: Substring.Index) -> (line: Int, column: Int) {
-      let before = html[..<index]
-      let lines = before.utf8.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
-      let lineStart = before.lastIndex(of: "\n").map { before.index(after: $0) } ?? before.startIndex
-      let column = before[lineStart...].utf8.count + (lines == 0 ? at.column : 1)
+      for i in html[counted..<index].indices where html[i] == "\n" {
+        lines += 1
+        lineStart = html.index(after: i)
+      }
+      counted = index
+      let column = html[lineStart..<index].utf8.count + (lines == 0 ? at.column : 1)
       return (at.line + lines, column)
     }
     func paragraphBreak() {
@@ -179,6 +185,8 @@ enum HTMLImages {
           if let href = tag.attributes.first(where: { $0.key.lowercased() == "href" })?.value.trimmingCharacters(
             in: .whitespaces), !href.isEmpty
           {
+            // A link inside a link closes it first, as a browser reads it.
+            while let end = linkEnds.popLast() { markdown += end ?? "" }
             if pendingSpace, !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
             pendingSpace = false
             places.append(place(of: tagStart))
@@ -201,13 +209,13 @@ enum HTMLImages {
           space = true
           continue
         }
-        if space || pendingSpace, !words.isEmpty || (!markdown.isEmpty && !markdown.hasSuffix("\n")) { words += " " }
+        if space || pendingSpace, !words.isEmpty || (!markdown.isEmpty && !markdown.hasSuffix("\n")) { words.append(" ") }
         space = false
         pendingSpace = false
-        words += escaped(String(character), keepingEntities: true)
+        words.append(character)
       }
       if space { pendingSpace = true }
-      markdown += words
+      markdown += escaped(words, keepingEntities: true)
     }
     paragraphBreak()
     guard !markdown.allSatisfy(\.isWhitespace) else {

@@ -100,7 +100,7 @@ import Testing
     let rendered = render("""
       <p align="center">
         <b>A cat clone</b> with <a href="Roadmap.md">syntax &amp; Git</a> integration.<br>
-        <a href="https://example.com/ci"><img src="https://example.com/ci.svg" alt="CI"></a> · [not markdown]
+        <a href="https://example.com/ci"><img src="https://example.com/ci.svg" alt="CI"></a> · [not markdown] &#169; <a href="https://a.example">a <a href="https://b.example">b</a></a>
       </p>
 
       <table><tr><td>Tiger <i>Data</i></td><td><a href="nowhere.md">MCP</a></td></tr>
@@ -120,7 +120,7 @@ import Testing
       """)
     #expect(rendered.html == """
       <p>A cat clone with <a href="/notes/roadmap/">syntax &amp; Git</a> integration.<br />
-      <a href="https://example.com/ci"><img src="https://example.com/ci.svg" alt="CI" /></a> · [not markdown]</p>
+      <a href="https://example.com/ci"><img src="https://example.com/ci.svg" alt="CI" /></a> · [not markdown] © <a href="https://a.example">a</a> <a href="https://b.example">b</a></p>
       <p>Tiger Data <span class="broken-link" title="unknown note &#39;nowhere.md&#39;">MCP</span></p>
       <p>Second row</p>
       <p>Markdown inside.</p>
