@@ -29,7 +29,10 @@ enum MDXSyntax {
       // A line after a blank line or after ESM starts a block.
       var nextBlockStart = line.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" }
       defer { blockStart = nextBlockStart }
-      if let depth = statement {
+      if statement != nil, nextBlockStart {
+        // A blank line ends ESM, as in MDX, whatever its brackets say.
+        statement = nil
+      } else if let depth = statement {
         // The rest of an ESM statement.
         let open = depth + Self.bracketBalance(line)
         lines[i] = ""
@@ -80,7 +83,7 @@ enum MDXSyntax {
       if text.containsBytes("{/*") { text = Self.withoutComments(text) }
       let trimmed = Substring(text).trimmingSpaces
       if trimmed.hasPrefix("<CodeBlock"), let tag = HTMLTagLine(trimmed), tag.name == "CodeBlock", !tag.selfClosing,
-        tag.rest.isEmpty
+        tag.rest.isEmpty, lines[(i + 1)...].contains(where: { Substring($0).trimmingSpaces.hasPrefix("</CodeBlock>") })
       {
         let language = (tag.attributes["language"] ?? "").filter { !$0.isWhitespace && $0 != "`" }
         let title = tag.attributes["title"].map { " title=\"\($0.replacingOccurrences(of: "\"", with: "'"))\"" } ?? ""

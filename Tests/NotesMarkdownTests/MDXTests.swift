@@ -34,6 +34,12 @@ import Testing
     #expect(positions(rendered) == ["16:34"])
   }
 
+  /// What MDX would not read as ESM or code stays the note's text.
+  @Test func unclosedStatementsAndBlocksKeepTheText() {
+    let page = html("export const x = {\n  a: \"{\",\n\nText after.\n\n<CodeBlock language=\"js\">\nnever closed\n")
+    #expect(page.contains("<p>Text after.</p>") && page.contains("never closed</p>") && !page.contains("<pre"), "\(page)")
+  }
+
   @Test func tabsAreTitledBlocksAndTheirIndentationIsNotCode() {
     let page = html("""
       <Tabs groupId="os">
