@@ -210,3 +210,18 @@ extension MarkdownLinkTests {
     #expect(page.contains("href=\"https://x.org/a#b\""))
   }
 }
+
+/// Obsidian embeds web pages with image syntax; a page of notes-site links to them.
+@Suite struct WebPageEmbedTests {
+  @Test func videosAndPostsAreLinks() {
+    let page = html("![](https://www.youtube.com/watch?v=NnTvZWp5Q7o)\n\n![Launch](https://twitter.com/obsdmd/status/1580548874246443010)\n\n![Badge](https://img.shields.io/badge/a-b-green)\n")
+    #expect(page == """
+      <p><a href="https://www.youtube.com/watch?v=NnTvZWp5Q7o">https://www.youtube.com/watch?v=NnTvZWp5Q7o</a></p>
+      <p><a href="https://twitter.com/obsdmd/status/1580548874246443010">Launch</a></p>
+      <p><img src="https://img.shields.io/badge/a-b-green" alt="Badge" /></p>
+
+      """, "\(page)")
+    // In a link's text, its description.
+    #expect(html("[![Talk](https://youtu.be/abc)](https://example.com)\n") == "<p><a href=\"https://example.com\">Talk</a></p>\n")
+  }
+}

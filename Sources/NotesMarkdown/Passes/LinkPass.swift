@@ -41,15 +41,22 @@ enum LinkPass {
       } else if let encoded = URLSafety.fragmentHashesEncoded(destination) {
         node.setURL(encoded)
       }
+      if isImage, Self.isWebPage(node.url) {
+        // `![](https://www.youtube.com/watch?v=…)`, as Obsidian embeds a video or a post: a
+        // page, not an image, so a link to it (a page of notes-site embeds nothing from
+        // other hosts), reading as its description or its address.
+        let inLink = Self.hasLinkAncestor(node)
+        let link = node.replace(with: inLink ? .customInline(enter: "") : .link(node.url))
+        if link.showsNothing { link.append(.text(destination)) }
+        return
+      }
     case .file(let url, let kind):
       node.setURL(InlineHTML.safeURL(InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)))
     case .embed(let url, let title, let html) where isImage:
       // `![x](Other.md)`, as Obsidian writes an embed with Markdown links: the note shown
       // inline, as `![[Other]]` shows it; a link to it where a block cannot stand. The
       // description's nodes move into the link, so none that a later pass holds is freed.
-      var ancestor = node.parent
-      while let a = ancestor, a.type != CMARK_NODE_LINK { ancestor = a.parent }
-      guard ancestor == nil else {
+      guard !Self.hasLinkAncestor(node) else {
         // In a link's text, where no other link may stand: the description alone.
         let text = node.replace(with: .customInline(enter: ""))
         if text.showsNothing { text.append(.text(title)) }
@@ -114,6 +121,22 @@ enum LinkPass {
       with: .customInline(
         enter: "<img\(HTML.attribute("src", URLSafety.hrefEncoded(InlineHTML.safeURL(image.url))))\(HTML.attribute("alt", alt))"
           + " loading=\"lazy\"\(size)>"))
+  }
+
+  /// Whether `node` is inside a link's text, where no other link may stand.
+  private static func hasLinkAncestor(_ node: CmarkNode) -> Bool {
+    var ancestor = node.parent
+    while let a = ancestor, a.type != CMARK_NODE_LINK { ancestor = a.parent }
+    return ancestor != nil
+  }
+
+  /// Whether `url` is a page that Obsidian embeds with image syntax (a YouTube or Vimeo video,
+  /// a post on X or Twitter), not an image.
+  static func isWebPage(_ url: String) -> Bool {
+    guard url.hasPrefix("https://") || url.hasPrefix("http://") else { return false }
+    let host = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false).dropFirst(2).first?.lowercased() ?? ""
+    let bare = host.hasPrefix("www.") ? String(host.dropFirst(4)) : (host.hasPrefix("m.") ? String(host.dropFirst(2)) : host)
+    return ["youtube.com", "youtu.be", "vimeo.com", "twitter.com", "x.com"].contains(bare)
   }
 
   /// The alt text node of an Obsidian sized image (`![Logo|300](a.png)`), its size, and the
