@@ -55,8 +55,12 @@ def set_viewport(driver, width, height, dark=False):
 
 
 def settle(driver):
-    """Wait for fonts and two frames after a load or a swap."""
+    """Wait for fonts and two frames after a load or a swap. A headless renderer on a busy
+    machine sometimes draws no frame for a while (one CI run timed out after 60 s waiting
+    for one): after 3 s the page counts as settled anyway."""
     driver.execute_async_script(
         "const cb = arguments[arguments.length - 1];"
+        "let done = false; const finish = () => { if (!done) { done = true; cb(); } };"
+        "setTimeout(finish, 3000);"
         "(document.fonts ? document.fonts.ready : Promise.resolve())"
-        ".then(() => requestAnimationFrame(() => requestAnimationFrame(cb)));")
+        ".then(() => requestAnimationFrame(() => requestAnimationFrame(finish)));")
