@@ -183,7 +183,11 @@ enum CalloutLines {
           continue
         }
         if let inner = Self.innerText(tag.rest, closing: tag.name) {
-          // The whole component on its line: the line keeps what it holds.
+          // The whole component on its line: the line keeps what it holds, its positions
+          // counted from where that stood.
+          if !inner.isEmpty, let start = line.range(of: inner)?.lowerBound {
+            dedented[index + 1] = line.distance(from: line.startIndex, to: start)
+          }
           lines[index] = Substring(inner)
           var container = container
           container.lines = index...(index + 2)

@@ -87,6 +87,12 @@ import Testing
       """, "\(page)")
   }
 
+  @Test func aComponentOnOneLineKeepsItsPositions() {
+    let rendered = render("<TabItem value=\"x\" label=\"A\">See [[Nowhere]].</TabItem>\n")
+    #expect(rendered.html.contains("<p class=\"callout-title\">A</p>"), "\(rendered.html)")
+    #expect(positions(rendered) == ["1:34"])
+  }
+
   @Test func asidesAdmonitionsAndCallouts() {
     let page = html("""
       <Aside type="caution" title="Watch out!">
