@@ -7,7 +7,7 @@ import sys
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import serve, settle, set_viewport  # noqa: E402
+from harness import no_restore, serve, settle, set_viewport  # noqa: E402
 
 JA_SITE_DIR = os.environ.get("JA_SITE_DIR")
 if not JA_SITE_DIR:
@@ -81,6 +81,7 @@ def site():
 def open_page(driver, url, size):
     driver.get_log("browser")
     set_viewport(driver, size[0], size[1])
+    no_restore(driver)
     driver.get(url)
     settle(driver)
 

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 import pytest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from harness import serve, settle, set_viewport, start_browser  # noqa: E402
+from harness import no_restore, serve, settle, set_viewport, start_browser  # noqa: E402
 
 SITE_DIR = os.environ.get("SITE_DIR")
 LONG_SITE_DIR = os.environ.get("LONG_SITE_DIR")
@@ -50,6 +50,7 @@ return [...document.querySelectorAll('a.back-link')].filter(el => {
 def open_page(driver, url, size, dark=False):
     driver.get_log("browser")
     set_viewport(driver, size[0], size[1], dark)
+    no_restore(driver)
     driver.get(url)
     settle(driver)
 
