@@ -70,10 +70,7 @@ enum DocFXSyntax {
       guard line.hasSuffix(":::"), let tag = HTMLTagLine("<image " + directive.dropFirst(5).dropLast(3) + ">"),
         let source = tag.attributes["source"]
       else { return nil }
-      let alt = (tag.attributes["alt-text"] ?? "").replacingOccurrences(of: "[", with: "\\[")
-        .replacingOccurrences(of: "]", with: "\\]")
-      let destination = source.contains(where: { $0 == " " || $0 == "(" || $0 == ")" }) ? "<\(source)>" : source
-      return "![\(alt)](\(destination))"
+      return "![\((tag.attributes["alt-text"] ?? "").markdownLabel)](\(source.markdownDestination))"
     case "image-end", "zone", "zone-end", "row", "row-end", "column", "column-end", "moniker", "moniker-end":
       return ""
     default:

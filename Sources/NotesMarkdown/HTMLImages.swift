@@ -121,8 +121,7 @@ enum HTMLImages {
       return (at.line + lines, column)
     }
     func paragraphBreak() {
-      while linkEnds.last != nil { markdown += linkEnds.removeLast() ?? "" }
-      linkEnds.removeAll()
+      while let end = linkEnds.popLast() { markdown += end ?? "" }
       if !markdown.isEmpty, !markdown.hasSuffix("\n\n") { markdown += "\n\n" }
       pendingSpace = false
     }
@@ -163,7 +162,7 @@ enum HTMLImages {
             pendingSpace = false
             let label = tag.attributes["title"].map(decoded) ?? Self.fileName(src)
             places.append(place(of: tagStart))
-            markdown += "[\(escaped(label))](<\(angled(src))>)"
+            markdown += "[\(escaped(label))](\(src.markdownDestination))"
           }
           continue
         }
@@ -179,7 +178,7 @@ enum HTMLImages {
           pendingSpace = false
           if let size { sizes[places.count] = size }
           places.append(place(of: tagStart))
-          markdown += "![\(escaped(alt))](<\(angled(src))>\(title.map { " \"\(escaped($0))\"" } ?? ""))"
+          markdown += "![\(escaped(alt))](\(src.markdownDestination)\(title.map { " \"\(escaped($0))\"" } ?? ""))"
         } else if name == "a" {
           // A link of its `href`; an anchor (`name`, `id`) or a link without one adds nothing.
           if let href = tag.attributes.first(where: { $0.key.lowercased() == "href" })?.value.trimmingCharacters(
@@ -191,7 +190,7 @@ enum HTMLImages {
             pendingSpace = false
             places.append(place(of: tagStart))
             markdown += "["
-            linkEnds.append("](<\(angled(decoded(href)))>)")
+            linkEnds.append("](\(decoded(href).markdownDestination))")
           } else {
             linkEnds.append(nil)
           }
@@ -310,12 +309,6 @@ enum HTMLImages {
       afterAmpersand = character == "&"
     }
     return out
-  }
-
-  /// A URL for `<…>` in a Markdown destination.
-  private static func angled(_ url: String) -> String {
-    url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
-      .replacingOccurrences(of: "\n", with: "")
   }
 
   /// The character references attribute values hold.

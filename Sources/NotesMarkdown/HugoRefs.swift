@@ -29,8 +29,7 @@ enum HugoRefs {
       }
       out += rest[..<match.range.lowerBound]
       let path = String(match.output.2 ?? match.output.3 ?? match.output.4 ?? "")
-      let needsBrackets = path.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
-      var written = needsBrackets ? "<" + path.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">" : path
+      var written = path.markdownDestination
       let length = rest[match.range].count
       if written.count < length { written += String(repeating: " ", count: length - written.count) }
       out += written

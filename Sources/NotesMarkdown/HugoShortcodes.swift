@@ -99,16 +99,16 @@ enum HugoShortcodes {
       let caption = tag.value("caption") ?? ""
       let title = tag.value("title") ?? ""
       let alt = tag.value("alt") ?? (caption.isEmpty ? title : caption)
-      var image = "![\(Self.escapedLabel(alt))](\(Self.destination(src))\(title.isEmpty ? "" : " \"\(Self.escapedTitle(title))\""))"
-      if let link = tag.value("link") { image = "[\(image)](\(Self.destination(link)))" }
+      var image = "![\(alt.markdownLabel)](\(src.markdownDestination)\(title.isEmpty ? "" : " \"\(title.markdownTitle)\""))"
+      if let link = tag.value("link") { image = "[\(image)](\(link.markdownDestination))" }
       let shown = [title, caption].filter { !$0.isEmpty && $0 != alt }
       return shown.isEmpty ? image : image + " " + shown.map { "*\($0)*" }.joined(separator: " ")
     case "youtube":
       guard let id = tag.value("id", 0) else { return nil }
-      return "[\(Self.escapedLabel(tag.value("title") ?? "YouTube video"))](https://www.youtube.com/watch?v=\(id))"
+      return "[\((tag.value("title") ?? "YouTube video").markdownLabel)](https://www.youtube.com/watch?v=\(id))"
     case "vimeo":
       guard let id = tag.value("id", 0) else { return nil }
-      return "[\(Self.escapedLabel(tag.value("title") ?? "Vimeo video"))](https://vimeo.com/\(id))"
+      return "[\((tag.value("title") ?? "Vimeo video").markdownLabel)](https://vimeo.com/\(id))"
     case "gist":
       guard let user = tag.value("user", 0), let id = tag.value("id", 1) else { return nil }
       return "[Gist \(user)/\(id)](https://gist.github.com/\(user)/\(id))"
@@ -174,7 +174,7 @@ enum HugoShortcodes {
         case "badge": return (tag.value("title", 0).map { "**\($0)** " } ?? "") + inner
         default:
           guard let target = tag.value("href") ?? tag.value("relref") ?? tag.value("ref") else { return String(match.0) }
-          return "[\(inner)](\(Self.destination(target)))"
+          return "[\(inner)](\(target.markdownDestination))"
         }
       }
     }
@@ -203,19 +203,6 @@ enum HugoShortcodes {
     }
   }
 
-  private static func destination(_ url: String) -> String {
-    url.contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" })
-      ? "<" + url.replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E") + ">" : url
-  }
-
-  private static func escapedLabel(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
-      .replacingOccurrences(of: "]", with: "\\]")
-  }
-
-  private static func escapedTitle(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-  }
 }
 
 /// A Hugo shortcode tag that is a whole line: `{{< name params >}}` or `{{% name params %}}`

@@ -93,9 +93,8 @@ enum MDXSyntax {
         let href = tag.attributes["href"]
       {
         let title = tag.attributes["title"] ?? href
-        let label = title.replacingOccurrences(of: "[", with: "\\[").replacingOccurrences(of: "]", with: "\\]")
         let description = tag.attributes["description"].map { " — " + $0 } ?? ""
-        text = "[\(label)](<\(href.replacingOccurrences(of: ">", with: "%3E"))>)" + description
+        text = "[\(title.markdownLabel)](\(href.markdownDestination))" + description
       }
       if text != line {
         lines[i] = text

@@ -112,3 +112,28 @@ extension Collection<UInt8> {
     return count == 4 ? 4 : nil
   }
 }
+
+/// Text written into Markdown that the line passes make of other syntaxes (Hugo shortcodes,
+/// DocFX, MDX, HTML), so cmark reads it as the text or URL it is.
+extension String {
+  /// As a link destination: as it is, or in `<…>` when it holds a space, a parenthesis or an
+  /// angle bracket (those percent-encoded, line breaks dropped).
+  var markdownDestination: String {
+    guard contains(where: { $0 == " " || $0 == "(" || $0 == ")" || $0 == "<" || $0 == ">" || $0 == "\n" }) else {
+      return self
+    }
+    return "<" + replacingOccurrences(of: "<", with: "%3C").replacingOccurrences(of: ">", with: "%3E")
+      .replacingOccurrences(of: "\n", with: "") + ">"
+  }
+
+  /// As a link's text or an image's alt text: `\`, `[` and `]` escaped.
+  var markdownLabel: String {
+    replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+      .replacingOccurrences(of: "]", with: "\\]")
+  }
+
+  /// As a link title between double quotes: `\` and `"` escaped.
+  var markdownTitle: String {
+    replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+  }
+}
