@@ -128,6 +128,7 @@ struct Prepared {
     var emptyBullets: [CmarkNode] = []
     var definitionCandidates: [CmarkNode] = []
     var roleTexts: [CmarkNode] = []
+    var emoji = false
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -158,6 +159,7 @@ struct Prepared {
           if c[0] != 0, c[strlen(c) - 1] == 0x7D, node.next?.type == CMARK_NODE_CODE { roleTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
           if !highlights, strstr(c, "==") != nil { highlights = true }
+          if !emoji, EmojiShortcodes.mayHold(c) { emoji = true }
           if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
         default:
           break
@@ -205,6 +207,8 @@ struct Prepared {
     if marks.math { MathPass.run(root, source: source) }
     if marks.wikiNames { WikiLinkSyntax.restoreNames(in: root) }
     EscapedHashPass.run(root, source: source)
+    // After the escaped `#` split, which matches text with its source byte for byte.
+    if emoji { EmojiShortcodes.run(root, source: source) }
     headings = HeadingIDs.headings(headingNodes, given: source.headingIDs)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)
