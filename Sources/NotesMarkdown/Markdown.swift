@@ -129,6 +129,7 @@ struct Prepared {
     var definitionCandidates: [CmarkNode] = []
     var roleTexts: [CmarkNode] = []
     var emoji = false
+    var logseqTasks = false
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -160,6 +161,7 @@ struct Prepared {
           if strstr(c, "%%") != nil { commentTexts.append(node) }
           if !highlights, strstr(c, "==") != nil { highlights = true }
           if !emoji, EmojiShortcodes.mayHold(c) { emoji = true }
+          if !logseqTasks, LogseqBlockPass.mayStartTask(c), TaskMarker.startsAnItem(node) { logseqTasks = true }
           if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
         default:
           break
@@ -181,6 +183,13 @@ struct Prepared {
       if !undone.isEmpty { headingNodes.removeAll { undone.contains($0) } }
     }
     for link in bracketLinks { WikiLinkRepair.run(link, source: source) }
+    // Logseq's hidden block properties, task markers, macros and labelled links; it walks the
+    // tree itself, as the rewrites above may have freed what `collect` found.
+    if LogseqBlockPass.run(root, source: source, tasks: logseqTasks) {
+      (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
+      (emptyBullets, definitionCandidates, roleTexts) = ([], [], [])
+      collect()
+    }
     // What was a link's destination is text now, and may be a bare URL.
     if !bracketLinks.isEmpty { bareURLs = true }
     StrikethroughPass.run(tildeTexts, source: source)

@@ -106,6 +106,10 @@ import Testing
     #expect(fm.tags == ["deep work", "reading", "focus"] || fm.tags == ["Deep Work", "reading", "focus"], "\(fm.tags)")
     // Wiki links in other properties are the note's links, at their place in the file.
     #expect(fm.links.map { "\($0.target)@\($0.line):\($0.column)" } == ["Thing@4:9"])
+    // A comma inside a page's name does not split it.
+    let book = FrontMatter.split("tags:: [[Docker: Up & Running, 3rd Edition@Books]], ops\n\n- Notes\n")
+    let bookTags = FrontMatter.parse(book.header ?? "", format: book.format, path: "p.md").0.tags
+    #expect(bookTags.map { $0.lowercased() } == ["docker: up & running, 3rd edition@books", "ops"], "\(bookTags)")
     let hidden = FrontMatter.split("public:: false\n\n- Private\n")
     #expect(FrontMatter.parse(hidden.header ?? "", format: hidden.format, path: "p.md").0.draft)
     // Keys that mean something else to notes-site are Logseq's: no error, their links read.

@@ -52,6 +52,35 @@ enum LogseqProperties {
     return (line[..<i], line[valueStart..<valueEnd], column)
   }
 
+  /// A list value's items: split at commas, but not at one inside `[[…]]`
+  /// (`[[Docker: Up & Running, 3rd Edition]]` is one page).
+  static func items(_ value: Substring) -> [Substring] {
+    var items: [Substring] = []
+    var depth = 0
+    var start = value.startIndex
+    var i = value.startIndex
+    while i < value.endIndex {
+      let c = value[i]
+      if c == "[", value[value.index(after: i)...].hasPrefix("[") {
+        depth += 1
+        i = value.index(i, offsetBy: 2)
+        continue
+      }
+      if c == "]", depth > 0, value[value.index(after: i)...].hasPrefix("]") {
+        depth -= 1
+        i = value.index(i, offsetBy: 2)
+        continue
+      }
+      if c == ",", depth == 0 {
+        items.append(value[start..<i])
+        start = value.index(after: i)
+      }
+      i = value.index(after: i)
+    }
+    items.append(value[start...])
+    return items
+  }
+
   /// The properties as a front matter mapping; lines are those of the note (the first is 1).
   static func parse(_ header: String) -> YAMLNode {
     var entries: [YAMLNode.Entry] = []
@@ -66,7 +95,7 @@ enum LogseqProperties {
       }
       switch name {
       case "alias", "tags":
-        let items = value.split(separator: ",").map { item -> String in
+        let items = Self.items(value).map { item -> String in
           var item = item.trimmingCharacters(in: [" ", "\t"])
           if name == "tags", item.hasPrefix("#") { item.removeFirst() }
           if item.hasPrefix("[["), item.hasSuffix("]]"), item.count > 4 { item = String(item.dropFirst(2).dropLast(2)) }

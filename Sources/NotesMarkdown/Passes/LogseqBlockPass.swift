@@ -1,0 +1,261 @@
+import CCmark
+import Foundation
+
+/// What Logseq writes inside a page's blocks, read as Logseq shows it:
+///
+/// - the block properties it keeps out of view (`id:: 6425a352-…`, `collapsed:: true`,
+///   `heading:: 2`, `background-color:: red`, `logseq.order-list-type:: number`…) are left
+///   out, a paragraph of nothing but them with them; other properties (`author:: Ann`) stay
+///   as written, as Logseq lists them under the block;
+/// - task markers (`TODO`, `DOING`, `NOW`, `LATER`, `WAIT`, `WAITING`, `IN-PROGRESS`, `DONE`)
+///   at the start of a list item make it a task, as `[ ]` and `[x]` do; a priority after the
+///   marker (`[#A]`) is left out rather than read as a tag;
+/// - macros: `{{embed [[Page]]}}` embeds the page as `![[Page]]` does; `{{video url}}`,
+///   `{{youtube url}}`, `{{tweet url}}` and their kin are the address; `{{cloze text}}` is the
+///   text; `{{renderer …}}`, `{{query …}}` and `{{function …}}`, which only Logseq can run, are
+///   left out. A block embed (`{{embed ((id))}}`) stays as written;
+/// - `[label]([[Page]])`, a labelled link to a page, is `[[Page|label]]`.
+///
+/// Text keeps its positions in the note (`SourceMap.text`), for the diagnostics of later passes.
+enum LogseqBlockPass {
+  static let hiddenKeys: Set<String> = [
+    "id", "collapsed", "heading", "background-color", "background_color", "created-at", "updated-at",
+    "ls-type", "hl-type", "hl-page", "hl-color", "hl-stamp", "hl-value", "hl-id", "card-last-interval",
+    "card-repeats", "card-ease-factor", "card-next-schedule", "card-last-reviewed", "card-last-score",
+    "template-including-parent", "query-table", "query-properties", "query-sort-by", "query-sort-desc",
+  ]
+
+  static let openMarkers = ["TODO", "DOING", "NOW", "LATER", "WAIT", "WAITING", "IN-PROGRESS"]
+
+  static let addressMacros: Set<String> = ["video", "youtube", "tweet", "twitter", "vimeo", "bilibili", "pdf"]
+  static let droppedMacros: Set<String> = ["renderer", "query", "function", "namespace", "cards", "zotero-imported-file", "zotero-linked-file"]
+
+  /// Whether `text` (a text node that opens a list item) may start with a Logseq task marker.
+  static func mayStartTask(_ text: UnsafePointer<CChar>) -> Bool {
+    let first = UInt8(bitPattern: text[0])
+    return first >= UInt8(ascii: "D") && first <= UInt8(ascii: "W")
+  }
+
+  /// `tasks`: whether some text that opens a list item may start with a task marker. Returns
+  /// whether it changed the tree (and may have freed nodes a caller holds).
+  static func run(_ root: CmarkNode, source: SourceMap, tasks: Bool) -> Bool {
+    var changed = false
+    var paragraphs: [CmarkNode] = []
+    var texts: [CmarkNode] = []
+    var links: [CmarkNode] = []
+    var taskTexts: [CmarkNode] = []
+    let properties = source.contains(UInt8(ascii: ":"), UInt8(ascii: ":"))
+    let macros = source.contains(UInt8(ascii: "{"), UInt8(ascii: "{"))
+    let labelled = source.contains(UInt8(ascii: "("), UInt8(ascii: "["))
+    if properties {
+      root.walk { node, entering in
+        if entering, node.isParagraph { paragraphs.append(node) }
+      }
+      for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source) { changed = true }
+    }
+    guard macros || labelled || tasks else { return changed }
+    root.walk { node, entering in
+      guard entering else { return }
+      if node.isText, let c = cmark_node_get_literal(node.pointer) {
+        if tasks, mayStartTask(c), TaskMarker.startsAnItem(node) { taskTexts.append(node) }
+        if (macros && strstr(c, "{{") != nil) || (labelled && strstr(c, "]([[") != nil) { texts.append(node) }
+      } else if node.type == CMARK_NODE_LINK, labelled, node.url.hasPrefix("[[") {
+        links.append(node)
+      }
+    }
+    for text in taskTexts {
+      // A task's text that holds a macro is rewritten after its marker is gone.
+      let rest = markTask(text, source: source)
+      if rest != text { changed = true }
+      if let index = texts.firstIndex(of: text) {
+        if let rest { texts[index] = rest } else { texts.remove(at: index) }
+      }
+    }
+    for text in texts where rewriteInline(text, source: source) { changed = true }
+    for link in links where relabel(link, source: source) { changed = true }
+    return changed
+  }
+
+  // MARK: Properties
+
+  /// The key of a `key:: value` line that Logseq hides, if `literal` starts with one.
+  static func hiddenKey(_ literal: String) -> Bool {
+    guard let colons = literal.range(of: ":: ") ?? (literal.hasSuffix("::") ? literal.range(of: "::", options: .backwards) : nil)
+    else { return false }
+    let key = literal[..<colons.lowerBound]
+    guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E })
+    else { return false }
+    return hiddenKeys.contains(String(key)) || key.hasPrefix("logseq.")
+  }
+
+  private static func dropHiddenProperties(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
+    // Lines: runs of inlines between line breaks.
+    var lines: [[CmarkNode]] = [[]]
+    var breaks: [CmarkNode] = []
+    for child in paragraph.children {
+      if child.isLineBreak {
+        breaks.append(child)
+        lines.append([])
+      } else {
+        lines[lines.count - 1].append(child)
+      }
+    }
+    var dropped: [Int] = []
+    for (index, line) in lines.enumerated() {
+      guard let first = line.first, first.isText, hiddenKey(first.literal) else { continue }
+      dropped.append(index)
+    }
+    guard !dropped.isEmpty else { return false }
+    if dropped.count == lines.count {
+      for line in lines { for node in line { source.forget(node) } }
+      paragraph.remove()
+      return true
+    }
+    var gone = Set<Int>()
+    for index in dropped {
+      for node in lines[index] {
+        source.forget(node)
+        node.remove()
+      }
+      // The break before the line, or after it for the first line.
+      let brk = index > 0 ? index - 1 : 0
+      if brk < breaks.count, gone.insert(brk).inserted { breaks[brk].remove() }
+    }
+    // A break left at either end of the paragraph goes too.
+    while let first = paragraph.firstChild, first.isLineBreak { first.remove() }
+    while let last = paragraph.lastChild, last.isLineBreak { last.remove() }
+    return true
+  }
+
+  // MARK: Macros and labelled links
+
+  private static func rewriteInline(_ node: CmarkNode, source: SourceMap) -> Bool {
+    let bytes = Array(node.literal.utf8)
+    var pieces: [(text: String, offset: Int)] = []
+    var rest = 0
+    var i = 0
+    func keep(upTo end: Int) {
+      if end > rest { pieces.append((String(decoding: bytes[rest..<end], as: UTF8.self), rest)) }
+    }
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "{"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"),
+        let close = find([0x7D, 0x7D], in: bytes, from: i + 2)
+      {
+        let inner = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
+        let name = inner.prefix { !$0.isWhitespace }.lowercased()
+        let argument = inner.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let argumentOffset = close - argument.utf8.count
+        var replacement: (text: String, offset: Int)?
+        var known = true
+        switch name {
+        case "embed" where argument.hasPrefix("[[") && argument.hasSuffix("]]"):
+          replacement = ("!" + argument, argumentOffset - 1)
+        case _ where addressMacros.contains(name) && !argument.isEmpty:
+          replacement = (argument, argumentOffset)
+        case "cloze" where !argument.isEmpty:
+          replacement = (argument, argumentOffset)
+        case _ where droppedMacros.contains(name) || name.hasPrefix("zotero"):
+          replacement = nil
+        default:
+          known = false
+        }
+        if known {
+          keep(upTo: i)
+          if let replacement { pieces.append(replacement) }
+          rest = close + 2
+          i = rest
+          continue
+        }
+      }
+      if bytes[i] == UInt8(ascii: "["), let link = labelledLink(bytes, at: i) {
+        keep(upTo: i)
+        pieces.append(("[[" + link.target + "|" + link.label + "]]", i))
+        rest = link.end
+        i = rest
+        continue
+      }
+      i += 1
+    }
+    guard rest > 0 || !pieces.isEmpty else { return false }
+    keep(upTo: bytes.count)
+    for piece in pieces { node.insertBefore(source.text(Array(piece.text.utf8), of: node, at: piece.offset)) }
+    source.forget(node)
+    node.remove()
+    return true
+  }
+
+  /// `[label]([[Target]])` at `start`: its label, target and end.
+  private static func labelledLink(_ bytes: [UInt8], at start: Int) -> (label: String, target: String, end: Int)? {
+    guard let labelEnd = find([0x5D, 0x28, 0x5B, 0x5B], in: bytes, from: start + 1),
+      let targetEnd = find([0x5D, 0x5D, 0x29], in: bytes, from: labelEnd + 4)
+    else { return nil }
+    let label = bytes[(start + 1)..<labelEnd]
+    let target = bytes[(labelEnd + 4)..<targetEnd]
+    guard !label.isEmpty, !target.isEmpty, !label.contains(0x5B), !label.contains(0x5D), !target.contains(0x5B),
+      !target.contains(0x5D), !target.contains(0x7C)
+    else { return nil }
+    return (String(decoding: label, as: UTF8.self), String(decoding: target, as: UTF8.self), targetEnd + 3)
+  }
+
+  /// A link cmark read with `[[Target]]` as its destination: `[[Target|label]]` again.
+  private static func relabel(_ link: CmarkNode, source: SourceMap) -> Bool {
+    let url = link.url
+    guard url.hasPrefix("[["), url.hasSuffix("]]"), url.count > 4, let child = link.firstChild, child.isText,
+      child.next == nil
+    else { return false }
+    let target = url.dropFirst(2).dropLast(2)
+    guard !target.contains("["), !target.contains("]"), !target.contains("|") else { return false }
+    let text = CmarkNode.text("[[" + target + "|" + child.literal + "]]")
+    source.setOrigin(of: text, line: source.bodyPosition(of: link).line, column: source.bodyPosition(of: link).column)
+    link.insertBefore(text)
+    source.forget(link)
+    link.remove()
+    return true
+  }
+
+  private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    guard start <= bytes.count - needle.count else { return nil }
+    var i = start
+    while i <= bytes.count - needle.count {
+      if bytes[i] == needle[0], bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+      i += 1
+    }
+    return nil
+  }
+
+  // MARK: Tasks
+
+  /// `TODO [#A] text` at the start of a list item: `[ ] text`. Returns the node of the text
+  /// after the marker, if `text` was a task and had more.
+  @discardableResult
+  private static func markTask(_ text: CmarkNode, source: SourceMap) -> CmarkNode? {
+    let literal = text.literal
+    var done: Bool
+    var length: Int
+    if literal.hasPrefix("DONE ") || literal == "DONE" {
+      (done, length) = (true, 4)
+    } else if let marker = openMarkers.first(where: { literal.hasPrefix($0 + " ") || literal == $0 }) {
+      (done, length) = (false, marker.utf8.count)
+    } else {
+      return text
+    }
+    let bytes = Array(literal.utf8)
+    while length < bytes.count, bytes[length] == 0x20 { length += 1 }
+    // A priority: `[#A] `.
+    if length + 4 <= bytes.count, bytes[length] == UInt8(ascii: "["), bytes[length + 1] == UInt8(ascii: "#"),
+      (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(bytes[length + 2]), bytes[length + 3] == UInt8(ascii: "]")
+    {
+      length += 4
+      while length < bytes.count, bytes[length] == 0x20 { length += 1 }
+    }
+    text.insertBefore(.text(done ? "[x] " : "[ ] "))
+    var rest: CmarkNode?
+    if length < bytes.count {
+      rest = source.text(bytes[length...], of: text, at: length)
+      text.insertBefore(rest!)
+    }
+    source.forget(text)
+    text.remove()
+    return rest
+  }
+}

@@ -1,0 +1,65 @@
+import Testing
+
+@testable import NotesMarkdown
+
+/// A Logseq page as Logseq writes it: every block a list item, with properties, task markers
+/// and macros inside.
+@Suite struct LogseqBlockTests {
+  @Test func hiddenPropertiesAreLeftOut() {
+    let page = """
+      - ## Start
+        collapsed:: true
+      - Graph of the week
+        id:: 6425a352-7bfd-4b83-bc9c-a65c6b0f2856
+        author:: Ann
+      - background-color:: red
+      - Plain block
+      """
+    let rendered = html(page)
+    #expect(!rendered.contains("collapsed::") && !rendered.contains("6425a352") && !rendered.contains("background-color"), "\(rendered)")
+    #expect(rendered.contains("Graph of the week\nauthor:: Ann"), "\(rendered)")
+    #expect(rendered.contains("<li>Plain block</li>"), "\(rendered)")
+    #expect(Markdown.analyze(page).plainText.contains("6425a352") == false)
+  }
+
+  @Test func taskMarkersMakeTasks() {
+    let page = """
+      - TODO [#A] Write the [[Roadmap]]
+      - DONE Ship it
+      - LATER Read #books
+      - NOW
+      - TODOS are not a marker
+      """
+    let rendered = html(page)
+    #expect(rendered.contains(#"<label><input type="checkbox" disabled> Write the <a class="wiki-link" href="/notes/roadmap/">Roadmap</a></label>"#), "\(rendered)")
+    #expect(rendered.contains(#"<input type="checkbox" checked disabled> Ship it"#), "\(rendered)")
+    #expect(rendered.contains("TODOS are not a marker"))
+    #expect(!rendered.contains("[#A]") && !rendered.contains("/_tags/A/"), "\(rendered)")
+    let analysis = Markdown.analyze(page)
+    #expect(analysis.tasks == TaskCount(done: 1, total: 4))
+    #expect(analysis.tags == ["books"])
+  }
+
+  @Test func macrosAndLabelledLinks() {
+    let rendered = render("""
+      - {{embed [[Ideas]]}}
+      - Watch {{video https://www.youtube.com/watch?v=abc}} later
+      - {{renderer :tocgen, [[]], 2, h}}
+      - {{query (and [[project]] (task TODO))}}
+      - The {{cloze answer}} is hidden
+      - **[Word Counting]([[Roadmap]])** and [see]([[Work/Alpha]]) and [x]([[Missing page]])
+      - Templater's {{date}} stays
+      """)
+    let html = rendered.html
+    #expect(html.contains("Embedded ideas"), "\(html)")
+    #expect(html.contains(#"Watch <a href="https://www.youtube.com/watch?v=abc">"#), "\(html)")
+    #expect(!html.contains("renderer") && !html.contains("query") && !html.contains("tocgen"), "\(html)")
+    #expect(html.contains("The answer is hidden"))
+    #expect(html.contains(#"<strong><a class="wiki-link" href="/notes/roadmap/">Word Counting</a></strong>"#), "\(html)")
+    #expect(html.contains(#"<a class="wiki-link" href="/notes/work/alpha/">see</a>"#), "\(html)")
+    #expect(html.contains("{{date}}"))
+    // The broken link is reported where it is written.
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note 'Missing page'"])
+    #expect(positions(rendered) == ["6:66"])
+  }
+}
