@@ -88,6 +88,9 @@ import Testing
     ("Article%2FGuide to Go", "Article/Guide to Go"),
     ("Plain name", "Plain name"),
     ("50% off", "50% off"),
+    ("Docker%3A Up & Running", "Docker: Up & Running"),
+    ("Why%3F A%7CB", "Why? A|B"),
+    ("Space%20stays", "Space%20stays"),
   ])
   func namespacesReadWithSlashes(_ name: String, _ shown: String) {
     #expect(PathName.displayName(name) == shown)

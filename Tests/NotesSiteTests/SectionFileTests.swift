@@ -34,3 +34,24 @@ import Testing
     #expect(!home.contains("Nothing here") && !site.exists("empty"))
   }
 }
+
+extension SectionFileTests {
+  /// A TIL repository or mdBook keeps a topic's page in `README.md`, a Hugo page bundle in
+  /// `index.md`: without a title or heading of its own, the note reads as its folder.
+  @Test func aFolderIndexWithoutATitleReadsAsItsFolder() async throws {
+    let site = try SiteFixture([
+      "content/FECONF 21 - Components/README.md": "## Session\n\nNotes from the talk.\n",
+      "content/posts/trip-to-kyoto/index.md": "---\ndate: 2024-05-01\n---\n\nTemples.\n",
+      "content/guide/README.md": "# Getting started\n\nText.\n",
+      "content/README.md": "Top-level text.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(try site.page("feconf-21-components/readme").contains("<h1>FECONF 21 - Components</h1>"))
+    #expect(try site.page("posts/trip-to-kyoto/index").contains("<h1>trip-to-kyoto</h1>"))
+    // A heading of its own still names it; at the top there is no folder to name it by.
+    #expect(try site.page("guide/readme").contains("<h1>Getting started"))
+    #expect(try site.page("notes/readme").contains("<h1>README</h1>"))
+  }
+}

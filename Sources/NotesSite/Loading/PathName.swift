@@ -36,16 +36,49 @@ enum PathName {
 
   /// A name as a reader should see it: a Notion export's page id (a space and 32 lowercase
   /// hex digits, `Meeting notes 2e36286fa4b680b2805ecb642295eb1b`) left off, and Logseq's
-  /// namespaces spelled with `/` (`term___alias`, `Article%2FGuide`). URLs keep the file name.
+  /// namespaces spelled with `/` (`term___alias`, `Article%2FGuide`), other characters it
+  /// percent-encodes decoded (see `decodingReserved`). URLs keep the file name.
   static func displayName(_ name: some StringProtocol) -> String {
     var name = String(name)
     // Logseq names a namespaced page `a/b` in a file `a___b.md`, or `a%2Fb.md` in older graphs.
     // Tested on bytes first: this runs for every note and folder.
     if name.utf8.contains(UInt8(ascii: "_")), name.contains("___") { name = name.replacingOccurrences(of: "___", with: "/") }
-    if name.utf8.contains(UInt8(ascii: "%")), name.contains("%2F") || name.contains("%2f"), let decoded = name.removingPercentEncoding {
-      name = decoded
-    }
+    if name.utf8.contains(UInt8(ascii: "%")) { name = decodingReserved(name) }
     return name.withoutNotionPageID
+  }
+
+  /// Characters a file name cannot hold on some system, which Logseq's older graphs write
+  /// percent-encoded (`Docker%3A Up & Running.md` is the page "Docker: Up & Running"): `/ : ? |
+  /// # * < > " \ % .`. Other `%` stays as written (`50% off`, `%20`).
+  static func decodingReserved(_ name: String) -> String {
+    let bytes = Array(name.utf8)
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = 0
+    var changed = false
+    while i < bytes.count {
+      if bytes[i] == UInt8(ascii: "%"), i + 2 < bytes.count, let high = hexValue(bytes[i + 1]), let low = hexValue(bytes[i + 2]) {
+        let byte = high << 4 | low
+        if Array("/:?|#*<>\"\\%.".utf8).contains(byte) {
+          out.append(byte)
+          i += 3
+          changed = true
+          continue
+        }
+      }
+      out.append(bytes[i])
+      i += 1
+    }
+    return changed ? String(decoding: out, as: UTF8.self) : name
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
   }
 
   /// What `NSString.pathExtension` gives: the text after the last `.` of the last component,

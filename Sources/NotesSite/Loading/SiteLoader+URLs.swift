@@ -155,8 +155,9 @@ extension SiteLoader {
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
       ?? Self.jekyllPostTitle(source.path)
-      // A section's `_index.md` without a title reads as its folder.
-      ?? (Self.isSectionFile(source.path) && source.path.contains("/")
+      // A section's `_index.md`, a folder's `README.md` or `index.md` without a title reads
+      // as its folder, as GitHub and Hugo show them.
+      ?? ((Self.isSectionFile(source.path) || Self.isFolderIndex(source.path)) && source.path.contains("/")
         ? PathName.displayName(PathName.last(String(PathName.folder(source.path)))) : nil)
       ?? PathName.displayName(
         // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".

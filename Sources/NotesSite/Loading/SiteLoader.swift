@@ -103,6 +103,13 @@ struct SiteLoader {
 
   /// A section's own file as Hugo and Zola keep it, `_index.md` in the section's folder, or
   /// one of its translations, `_index.en.md`.
+  /// `README.md` or `index.md` (any case): the page a folder opens with on GitHub, in mdBook
+  /// and in a Hugo page bundle.
+  static func isFolderIndex(_ path: String) -> Bool {
+    let stem = PathName.stem(path).lowercased()
+    return (stem == "readme" || stem == "index") && isNote(path)
+  }
+
   static func isSectionFile(_ path: String) -> Bool {
     let stem = PathName.stem(path)
     guard stem.hasPrefix("_index"), isNote(path) else { return false }
