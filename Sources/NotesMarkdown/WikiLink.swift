@@ -21,11 +21,32 @@ struct WikiLink: Hashable {
     return name + " > " + fragment
   }
 
-  /// An embed size: `300` (width) or `100x145` (width × height).
+  /// An embed size: `300` (width) or `100x145` (width × height), alone or as the label's last
+  /// `|` part (`![[chart.png|center|500]]`, as Obsidian themes and plugins write a layout).
   var embedSize: (width: Int, height: Int?)? {
     guard isEmbed, let label else { return nil }
-    return Self.size(label[...])
+    let last = label.lastIndex(of: "|").map { label[label.index(after: $0)...] } ?? label[...]
+    return Self.size(last)
   }
+
+  /// An embed's label without its size and the layout words themes read (`center`, `right`…):
+  /// the image's description, nil when nothing else is left.
+  var embedDescription: String? {
+    guard let label else { return nil }
+    var parts = label.split(separator: "|", omittingEmptySubsequences: false)
+    if isEmbed, let last = parts.last, Self.size(last) != nil { parts.removeLast() }
+    if isEmbed, parts.count > 1 || embedSize != nil {
+      parts.removeAll { Self.layoutWords.contains($0.trimmingCharacters(in: .whitespaces).lowercased()) }
+    }
+    let text = parts.joined(separator: "|").trimmingCharacters(in: .whitespaces)
+    return text.isEmpty ? nil : text
+  }
+
+  /// Layout options Obsidian themes and image plugins read from an embed's label.
+  static let layoutWords: Set<String> = [
+    "center", "centre", "left", "right", "inline", "inl", "float", "wide", "wsmall", "wmed", "wtall",
+    "small", "medium", "large", "invert", "circle", "border", "shadow", "banner", "cover", "sban",
+  ]
 
   /// `300` or `100x145`: digits only (no sign, so never a negative width), else nil.
   static func size(_ text: Substring) -> (width: Int, height: Int?)? {

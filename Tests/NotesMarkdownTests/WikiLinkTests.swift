@@ -121,6 +121,12 @@ import Testing
     // A sign is no size: never a negative width, which is invalid HTML.
     #expect(html("![[diagram.png|-5]]").contains(#"alt="-5" loading="lazy">"#))
     #expect(html("![[diagram.png|+5x-2]]").contains(#"alt="+5x-2" loading="lazy">"#))
+    // A layout for a theme or plugin before the size: the size is the last part, the layout
+    // no description.
+    #expect(html("![[diagram.png|center|500]]").contains(#"<img src="/notes/diagram.png" alt="diagram" loading="lazy" width="500">"#))
+    #expect(html("![[diagram.png|Data flow|right|200x100]]").contains(#"alt="Data flow" loading="lazy" width="200" height="100">"#))
+    // A missing image reads as its name, not its layout.
+    #expect(html("![[missing.png|center|300]]").contains(#"title="unknown note &#39;missing.png&#39;">missing.png</span>"#), "\(html("![[missing.png|center|300]]"))")
   }
 
   /// Obsidian sizes Markdown images the same way: `![alt|300](src)`.

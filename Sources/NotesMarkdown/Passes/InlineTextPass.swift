@@ -194,9 +194,9 @@ enum InlineTextPass {
 
   /// What a reader sees for the link: its label, except that an embed size is no label.
   private static func visibleText(of link: WikiLink) -> String {
-    guard link.embedSize != nil else { return link.displayText }
+    guard link.isEmbed, link.label?.contains("|") == true || link.embedSize != nil else { return link.displayText }
     var plain = link
-    plain.label = nil
+    plain.label = link.embedDescription
     return plain.displayText
   }
 
@@ -232,7 +232,7 @@ enum InlineTextPass {
   /// An image's alt text: the label when it is not a size, else the file name without its
   /// extension (the best description the note gives).
   private static func altText(_ link: WikiLink, name: String) -> String {
-    if link.embedSize == nil, let label = link.label { return label }
+    if let description = link.embedDescription { return description }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
   }
