@@ -15,7 +15,8 @@ import Foundation
 /// or link destination that starts before a `$` keeps it. A paragraph line that starts with an
 /// unclosed `$$` opens display math that runs on over the following lines (which cmark may
 /// have read as other blocks: `+ b` is a list item) up to the line with the closing `$$`, but
-/// not past a blank line or into a code block.
+/// not into a code block; a blank line on the way is kept in the math (see
+/// `fillingBlankLines`).
 enum MathSyntax {
   /// The private-use characters, as offsets from U+F0000: `0x21…0x7E` is that ASCII
   /// punctuation inside math, the rest are delimiters. `$$` is written `displayOpen` +
@@ -46,6 +47,7 @@ enum MathSyntax {
   /// read emphasis. Each such character is a control character of the same length in the
   /// text cmark reads (see `WikiLinkSyntax.code(for:)`), so positions do not move.
   static func withParsed<Result>(_ body: String, _ work: (CmarkNode, String, Marks) -> Result) -> Result {
+    let body = fillingBlankLines(body)
     var copy = body
     let (dollars, wikiNames) = copy.withUTF8 { bytes -> (Bool, Bool) in
       guard let start = bytes.baseAddress, !hasLoneCarriageReturn(bytes) else { return (false, false) }
@@ -67,6 +69,59 @@ enum MathSyntax {
     let marks = Marks(
       math: scanner.codes.contains { $0.code > 0x20 }, wikiNames: scanner.codes.contains { $0.code < 0x20 })
     return CmarkDocument.withParsed(text) { work($0, text, marks) }
+  }
+
+  /// Display math with a blank line in it, as Obsidian and MathJax take it (`$$` on a line of
+  /// its own, `\begin{align}`, a blank line between rows, the closing `$$` further down): each
+  /// blank line between the two gets a TeX comment, `%`, so that CommonMark does not end the
+  /// paragraph there and the math is read whole. Only where a closing `$$` comes within 100
+  /// lines and before any code fence; inside a quote the `>` markers stay. Line numbers and
+  /// the columns of other lines do not move.
+  static func fillingBlankLines(_ body: String) -> String {
+    guard body.containsBytes("$$") else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
+    var changed = false
+    var i = 0
+    /// The line after its quote markers and indentation.
+    func content(_ line: Substring) -> Substring {
+      line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
+    }
+    func isBlank(_ line: Substring) -> Bool { content(line).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
+    func isFence(_ line: Substring) -> Bool { let c = content(line); return c.hasPrefix("```") || c.hasPrefix("~~~") }
+    while i < lines.count {
+      let opening = content(lines[i])
+      guard opening.hasPrefix("$$"), !opening.dropFirst(2).contains("$$"), !isFence(lines[i]) else {
+        i += 1
+        continue
+      }
+      var blanks: [Int] = []
+      var close: Int?
+      var j = i + 1
+      while j < lines.count, j <= i + 100, !isFence(lines[j]) {
+        if lines[j].contains("$$") {
+          close = j
+          break
+        }
+        if isBlank(lines[j]) { blanks.append(j) }
+        j += 1
+      }
+      guard let close else {
+        i += 1
+        continue
+      }
+      // Two blank lines in a row end the math in any reading: leave such a block alone.
+      if !blanks.isEmpty, !zip(blanks, blanks.dropFirst()).contains(where: { $1 == $0 + 1 }) {
+        for b in blanks {
+          let line = lines[b]
+          let markers = line.prefix { $0 == " " || $0 == "\t" || $0 == ">" }
+          let ending = line.hasSuffix("\r") ? "\r" : ""
+          lines[b] = markers + "%" + ending
+          changed = true
+        }
+      }
+      i = close + 1
+    }
+    return changed ? lines.joined(separator: "\n") : body
   }
 
   /// Whether `bytes` already hold characters of the range the codes use (U+F0000–U+F01FF):

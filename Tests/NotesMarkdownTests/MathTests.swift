@@ -120,7 +120,8 @@ import Testing
   }
 
   /// Lines that cmark would read as a list item, quote or heading stay in display math that a
-  /// line of `$$` opened; a blank line ends the search.
+  /// line of `$$` opened; so does a blank line before the closing `$$` (see
+  /// `displayMathOverABlankLine`).
   @Test func displayMathOverLinesThatLookLikeBlocks() {
     let note = """
       Cases:
@@ -143,10 +144,7 @@ import Testing
       html(note) == """
         <p>Cases:
         \(Self.display("\nf(x) = \\begin{cases}\n1 &amp; x &gt; 0 \\\\\n- 1 &amp; \\text{else}\n\\end{cases}\n# not a heading\n&gt; 0\n"))</p>
-        <p>$$
-        a</p>
-        <p>b
-        $$</p>
+        <p>\(Self.display("\na\n%\nb\n"))</p>
 
         """)
   }
@@ -248,5 +246,35 @@ import Testing
       #expect(!Markdown.analyze(text).plainText.isEmpty)
     }
     #expect(elapsed < .seconds(20))
+  }
+}
+
+extension MathTests {
+  /// Obsidian reads `$$` … `$$` whole even with a blank line between rows; CommonMark would
+  /// end the paragraph there, show the `$$` and eat the `\\` row breaks as escapes.
+  @Test func displayMathOverABlankLine() {
+    let note = "Intro\n\n$$\n\\begin{align}\na &= b \\\\\n\t\nc &= d\n\\end{align}\n$$\n\n> $$\n> x \\\\\n>\n> y\n> $$\n\nAfter.\n"
+    let rendered = render(note)
+    #expect(rendered.html == """
+      <p>Intro</p>
+      <p><span class="math math-display">\\[
+      \\begin{align}
+      a &amp;= b \\\\
+      %
+      c &amp;= d
+      \\end{align}
+      \\]</span></p>
+      <blockquote>
+      <p><span class="math math-display">\\[
+      x \\\\
+      %
+      y
+      \\]</span></p>
+      </blockquote>
+      <p>After.</p>
+
+      """, "\(rendered.html)")
+    // Without a closing `$$`, a blank line still ends the paragraph.
+    #expect(html("$$\na\n\nb\n").contains("<p>b</p>"))
   }
 }
