@@ -13,8 +13,8 @@ import Foundation
 ///   breaks (`<br>`); its other tags go, and `script`, `style`, `svg`, `iframe`, media and
 ///   form elements go with what they hold, as do comments. A block of nothing but tags (a
 ///   `<div align="center">` around Markdown) simply goes.
-/// Blocks cmark keeps as written (`<pre>`, `<script>`, `<style>`, `<textarea>`) are left to
-/// `RawHTMLPass`.
+/// A `<pre>` block is a code block of its text (see `preformatted`). The other blocks cmark
+/// keeps as written (`<script>`, `<style>`, `<textarea>`) are left to `RawHTMLPass`.
 enum HTMLImages {
   static func convert(_ root: CmarkNode, source: SourceMap) {
     var found: [CmarkNode] = []
@@ -97,6 +97,11 @@ enum HTMLImages {
   private static func convertBlock(_ node: CmarkNode, at: (line: Int, column: Int), source: SourceMap) {
     let html = node.literal
     let start = html.drop { $0.isWhitespace }.prefix(9).lowercased()
+    if start.hasPrefix("<pre"), let code = preformatted(html) {
+      node.insertBefore(code)
+      node.remove()
+      return
+    }
     if ["<pre", "<script", "<style", "<textarea"].contains(where: { start.hasPrefix($0) }) { return }
     // `<br>` on lines of their own: line breaks, which `RawHTMLPass` writes.
     if html.split(whereSeparator: \.isWhitespace).allSatisfy({ $0.lowercased().hasPrefix("<br") }) { return }
@@ -309,6 +314,87 @@ enum HTMLImages {
       afterAmpersand = character == "&"
     }
     return out
+  }
+
+  /// A `<pre>` block (a terminal transcript in a README or docs page, `<pre lang="console">
+  /// <code>$ <b>ls</b>…</code></pre>`) as a code block of its text: tags go, character
+  /// references are read, the language comes from `lang` or a `language-…` class.
+  static func preformatted(_ html: String) -> CmarkNode? {
+    guard let open = html.range(of: "<pre", options: .caseInsensitive),
+      let openEnd = html[open.upperBound...].firstIndex(of: ">")
+    else { return nil }
+    let close = html.range(of: "</pre>", options: [.caseInsensitive, .backwards])?.lowerBound ?? html.endIndex
+    guard openEnd < close else { return nil }
+    var language = ""
+    var text = ""
+    var rest = html[html.index(after: openEnd)..<close]
+    func languageIn(_ tag: Substring) {
+      guard language.isEmpty, let parsed = HTMLTagLine(String(tag)) else { return }
+      for (key, value) in parsed.attributes {
+        switch key.lowercased() {
+        case "lang", "data-lang": language = value
+        case "class":
+          if let name = value.split(separator: " ").first(where: { $0.hasPrefix("language-") || $0.hasPrefix("lang-") }) {
+            language = String(name.drop { $0 != "-" }.dropFirst())
+          }
+        default: break
+        }
+      }
+    }
+    languageIn(html[open.lowerBound...openEnd])
+    while let lt = rest.firstIndex(of: "<") {
+      text += rest[..<lt]
+      guard let gt = rest[lt...].firstIndex(of: ">") else {
+        rest = rest[lt...]
+        break
+      }
+      let tag = rest[lt...gt]
+      if tag.lowercased().hasPrefix("<code") { languageIn(tag) }
+      if tag.lowercased().hasPrefix("<br") { text += "\n" }
+      rest = rest[rest.index(after: gt)...]
+    }
+    text += rest
+    text = entitiesDecoded(text)
+    // The line break right after `<pre>` is not content (HTML drops it); a last one is added.
+    if text.hasPrefix("\r\n") { text.removeFirst() } else if text.hasPrefix("\n") { text.removeFirst() }
+    if !text.hasSuffix("\n") { text += "\n" }
+    let code = CmarkNode(cmark_node_new(CMARK_NODE_CODE_BLOCK)!)
+    code.setLiteral(text)
+    let info = language.filter { !$0.isWhitespace && $0 != "`" }
+    if !info.isEmpty { cmark_node_set_fence_info(code.pointer, info) }
+    return code
+  }
+
+  /// `text` with its character references read: the named ones HTML text commonly holds and
+  /// numeric ones.
+  static func entitiesDecoded(_ text: String) -> String {
+    guard text.contains("&") else { return text }
+    let named = ["lt": "<", "gt": ">", "amp": "&", "quot": "\"", "apos": "'", "nbsp": "\u{A0}", "#39": "'"]
+    var out = ""
+    var rest = text[...]
+    while let amp = rest.firstIndex(of: "&") {
+      out += rest[..<amp]
+      let after = rest[rest.index(after: amp)...]
+      if let semi = after.prefix(10).firstIndex(of: ";") {
+        let name = after[..<semi]
+        var replacement: String?
+        if let value = named[String(name)] {
+          replacement = value
+        } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let n = UInt32(name.dropFirst(2), radix: 16), let u = Unicode.Scalar(n) {
+          replacement = String(Character(u))
+        } else if name.hasPrefix("#"), let n = UInt32(name.dropFirst()), let u = Unicode.Scalar(n) {
+          replacement = String(Character(u))
+        }
+        if let replacement {
+          out += replacement
+          rest = after[after.index(after: semi)...]
+          continue
+        }
+      }
+      out += "&"
+      rest = after
+    }
+    return out + rest
   }
 
   /// The character references attribute values hold.

@@ -298,3 +298,37 @@ extension RawHTMLTests {
     #expect(out == "<p>Before.</p>\n<p>After bold.</p>\n", "\(out)")
   }
 }
+
+extension RawHTMLTests {
+  /// A terminal transcript or preformatted text written as HTML, as READMEs and MkDocs pages
+  /// do, is shown as a code block of its text rather than left out.
+  @Test func preBlocksAreCodeBlocks() {
+    let note = """
+      <pre lang="console"><code>$ <b>ssh</b> user@host
+      Welcome &amp; hello &lt;there&gt; &#8212; ok
+      </code></pre>
+
+      <pre><code class="language-python">print(1)</code></pre>
+
+      <pre>
+      plain
+        indented
+      </pre>
+      """
+    let rendered = render(note)
+    #expect(rendered.html == """
+      <pre tabindex="0"><code class="language-console">$ ssh user@host
+      Welcome &amp; hello &lt;there&gt; — ok
+      </code></pre>
+      <pre tabindex="0"><code class="language-python">print(1)
+      </code></pre>
+      <pre tabindex="0"><code>plain
+        indented
+      </code></pre>
+
+      """, "\(rendered.html)")
+    #expect(rendered.diagnostics.isEmpty)
+    // A page that keeps raw HTML keeps it as written.
+    #expect(html("<pre><b>x</b></pre>", unsafeHTML: true).contains("<pre><b>x</b></pre>"))
+  }
+}
