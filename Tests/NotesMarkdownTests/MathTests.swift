@@ -278,3 +278,11 @@ extension MathTests {
     #expect(html("$$\na\n\nb\n").contains("<p>b</p>"))
   }
 }
+
+extension MathTests {
+  /// GitHub writes inline math between `` $` `` and `` `$ ``: the backticks are delimiters.
+  @Test func gitHubInlineMath() {
+    #expect(html("Energy $`E = mc^2`$ here.") == "<p>Energy \(Self.inline("E = mc^2")) here.</p>\n")
+    #expect(Markdown.analyze("Energy $`E = mc^2`$ here.").plainText.contains("E = mc^2`") == false)
+  }
+}

@@ -148,6 +148,12 @@ enum MathPass {
           if let delimiter = Code(rawValue: code), delimiter != .displayFill {
             defer { next += 1 }
             if closer == next {
+              // GitHub's inline math, `` $`x^2`$ ``: the backticks are its delimiters.
+              if delimiter == .inlineClose, tex.count > 2, tex.first == UInt8(ascii: "`"), tex.last == UInt8(ascii: "`"),
+                !tex.dropFirst().dropLast().contains(UInt8(ascii: "`"))
+              {
+                tex = Array(tex.dropFirst().dropLast())
+              }
               let written = String(decoding: tex, as: UTF8.self)
               let html = HTML.escape(written)
               child.insertBefore(
