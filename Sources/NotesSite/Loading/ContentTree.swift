@@ -67,6 +67,8 @@ struct ContentTree: Sendable {
           continue
         }
         if name.hasPrefix("."), !(relative.isEmpty && name == assetDotFolder) { continue }
+        // A Docusaurus partial, `_note-about-hosts.mdx`, is imported by pages, never one itself.
+        if name.hasPrefix("_"), name.utf8.count > 4, name.lowercased().hasSuffix(".mdx") { continue }
         // Only that folder's paths start with it: every other name starting with a dot is gone.
         if let folder = assetDotFolder, relative.hasPrefix(folder), SiteLoader.isNote(name) { continue }
         let childRelative = join(relative, name)

@@ -18,6 +18,9 @@ enum LinkTarget: Sendable, Hashable {
 /// Lookup tables from what people write in notes (paths, file names, titles) to site IDs.
 struct LinkIndex: Sendable {
   private var notesByPath: [String: String] = [:]
+  /// Notes by their path key without number prefixes (see `unprefixed`), for the paths that
+  /// have one; a key two notes share maps to nothing.
+  private var notesByUnprefixedPath: [String: String?] = [:]
   /// File names (without extension) and aliases.
   private var notesByName: [String: [String]] = [:]
   /// Titles that differ from the file name: a name only when no file name or alias has it,
@@ -92,6 +95,15 @@ struct LinkIndex: Sendable {
       headingIDs[id] = k.headingIDs
       noteDirectory[id] = k.directory
     }
+    for (id, k) in zip(ids, keys) {
+      let unprefixed = Self.unprefixed(k.pathWithoutExtension)
+      guard unprefixed != k.pathWithoutExtension else { continue }
+      if let existing = notesByUnprefixedPath[unprefixed], existing != id {
+        notesByUnprefixedPath[unprefixed] = .some(nil)
+      } else {
+        notesByUnprefixedPath[unprefixed] = id
+      }
+    }
     for key in notesByName.keys { notesByName[key] = Array(Set(notesByName[key]!)).sorted() }
     for key in notesByTitle.keys { notesByTitle[key]!.sort() }
     for key in notesByZettelID.keys { notesByZettelID[key]!.sort() }
@@ -125,6 +137,22 @@ struct LinkIndex: Sendable {
   /// The content is a GitHub wiki, whose pages are named site-wide: `[x](Page-Name)` in any
   /// folder names `Page-Name.md` wherever it is.
   private var gitHubWiki = false
+
+  /// `path` without the number prefix Docusaurus reads off each part (`01-intro/2. setup`
+  /// is `intro/setup`): digits, then `-`, `_` or `.` (spaces around them allowed), then the
+  /// rest, which must not be empty.
+  static func unprefixed(_ path: String) -> String {
+    guard path.utf8.contains(where: { $0 >= 0x30 && $0 <= 0x39 }) else { return path }
+    return path.split(separator: "/", omittingEmptySubsequences: false).map { part -> Substring in
+      let digits = part.prefix { $0.isASCII && $0.isNumber }
+      guard !digits.isEmpty else { return part }
+      var rest = part.dropFirst(digits.count).drop { $0 == " " }
+      let separators = rest.prefix { $0 == "-" || $0 == "_" || $0 == "." }
+      guard !separators.isEmpty else { return part }
+      rest = rest.dropFirst(separators.count).drop { $0 == " " }
+      return rest.isEmpty ? part : rest
+    }.joined(separator: "/")
+  }
 
   /// Case- and normalisation-insensitive key.
   static func key(_ s: String) -> String {
@@ -267,6 +295,16 @@ struct LinkIndex: Sendable {
         let k = Self.key(pagePath)
         if let found = page(k, written: pagePath) { return (found, []) }
         if let file = filePath(k, written: pagePath) { return (.file(file), []) }
+      }
+      // Docusaurus drops number prefixes from doc paths: `../build/after-a-build` is
+      // `build/12-after-a-build.mdx`.
+      if !notesByUnprefixedPath.isEmpty {
+        let pagePath = noteSourcePath[noteID].flatMap { Self.normalise(target, from: Self.stripExtension($0)) }
+        for candidate in [path, pagePath].compactMap({ $0 }) {
+          var k = Self.key(Self.stripExtension(candidate))
+          while k.hasSuffix("/") { k.removeLast() }
+          if let found = notesByUnprefixedPath[Self.unprefixed(k)], let id = found { return (note(id), []) }
+        }
       }
       if gitHubWiki, !target.contains("/"), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
         return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
