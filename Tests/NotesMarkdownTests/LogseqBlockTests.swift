@@ -63,3 +63,38 @@ import Testing
     #expect(positions(rendered) == ["6:66"])
   }
 }
+
+extension LogseqBlockTests {
+  /// Logseq keeps org-mode's blocks inside its Markdown blocks.
+  @Test func orgBlocks() {
+    let page = """
+      - #+BEGIN_QUOTE
+        To be or not to be.
+        #+END_QUOTE
+      - #+BEGIN_TIP
+        Save often, see [[Roadmap]].
+
+        Really.
+        #+END_TIP
+        After the tip.
+      - #+BEGIN_SRC python
+        def f(x):
+            return x * 2
+        #+END_SRC
+      - #+BEGIN_CENTER
+        Centred
+        #+END_CENTER
+      - #+BEGIN_QUOTE
+        never closed
+      """
+    let rendered = html(page)
+    #expect(rendered.contains("<li>\n<blockquote>\n<p>To be or not to be.</p>\n</blockquote>\n</li>"), "\(rendered)")
+    #expect(rendered.contains("<aside class=\"callout callout-tip\" role=\"note\">\n<p class=\"callout-title\">Tip</p>"), "\(rendered)")
+    #expect(rendered.contains(#"Save often, see <a class="wiki-link" href="/notes/roadmap/">Roadmap</a>."#))
+    #expect(rendered.contains("<p>After the tip.</p>"), "\(rendered)")
+    #expect(rendered.contains("<pre tabindex=\"0\"><code class=\"language-python\">def f(x):\n    return x * 2\n</code></pre>"), "\(rendered)")
+    #expect(rendered.contains("<li>Centred</li>") || rendered.contains("<p>Centred</p>"), "\(rendered)")
+    #expect(rendered.contains("#+BEGIN_QUOTE\nnever closed"), "\(rendered)")
+    #expect(!rendered.contains("#+END"), "\(rendered)")
+  }
+}

@@ -53,6 +53,17 @@ enum LogseqBlockPass {
       }
       for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source) { changed = true }
     }
+    if source.contains(UInt8(ascii: "#"), UInt8(ascii: "+")) {
+      var openings: [CmarkNode] = []
+      root.walk { node, entering in
+        if entering, node.isParagraph, let first = node.firstChild, first.isText, first.literalContains("#+"),
+          orgBlockName(first.literal) != nil
+        {
+          openings.append(node)
+        }
+      }
+      for paragraph in openings.reversed() where wrapOrgBlock(paragraph, source: source) { changed = true }
+    }
     guard macros || labelled || tasks else { return changed }
     root.walk { node, entering in
       guard entering else { return }
@@ -125,6 +136,138 @@ enum LogseqBlockPass {
     while let first = paragraph.firstChild, first.isLineBreak { first.remove() }
     while let last = paragraph.lastChild, last.isLineBreak { last.remove() }
     return true
+  }
+
+  // MARK: Org-mode blocks
+
+  /// `QUOTE` of `#+BEGIN_QUOTE` (any case) at the start of `literal`, with what follows it on
+  /// the line.
+  static func orgBlockName(_ literal: String) -> (name: String, argument: String)? {
+    let line = literal.prefix { $0 != "\n" }
+    guard line.count > 8, line.prefix(8).uppercased() == "#+BEGIN_" else { return nil }
+    let rest = line.dropFirst(8)
+    let name = rest.prefix { $0.isLetter || $0 == "_" }
+    guard !name.isEmpty else { return nil }
+    return (name.uppercased(), rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
+  }
+
+  /// The inlines of `paragraph`, line by line, and the breaks between the lines.
+  private static func lines(of paragraph: CmarkNode) -> (lines: [[CmarkNode]], breaks: [CmarkNode]) {
+    var lines: [[CmarkNode]] = [[]]
+    var breaks: [CmarkNode] = []
+    for child in paragraph.children {
+      if child.isLineBreak {
+        breaks.append(child)
+        lines.append([])
+      } else {
+        lines[lines.count - 1].append(child)
+      }
+    }
+    return (lines, breaks)
+  }
+
+  /// Logseq's org-mode blocks inside a block: `#+BEGIN_QUOTE` … `#+END_QUOTE` is a quote,
+  /// `NOTE`, `TIP`, `IMPORTANT`, `WARNING`, `CAUTION` and `PINNED` callouts of that type,
+  /// `SRC` and `EXAMPLE` code blocks of the lines between (`#+BEGIN_SRC python`: in Python),
+  /// any other (`CENTER`, `VERSE`) just their content. The closing line ends this paragraph
+  /// or one after it in the same parent; without one, nothing changes.
+  private static func wrapOrgBlock(_ opening: CmarkNode, source: SourceMap) -> Bool {
+    guard let first = opening.firstChild, let (name, argument) = orgBlockName(first.literal) else { return false }
+    let closingLine = "#+END_" + name
+    var blocks: [CmarkNode] = []
+    var node: CmarkNode? = opening
+    var end: (block: CmarkNode, line: Int)?
+    while let current = node, blocks.count < 100 {
+      blocks.append(current)
+      if current.isParagraph {
+        let (lines, _) = lines(of: current)
+        let from = current == opening ? 1 : 0
+        if from < lines.count,
+          let index = (from..<lines.count).first(where: { i in
+            lines[i].count == 1 && lines[i][0].isText && lines[i][0].literal.trimmingCharacters(in: .whitespaces).uppercased() == closingLine
+          })
+        {
+          end = (current, index)
+          break
+        }
+      }
+      node = current.next
+    }
+    guard let end else { return false }
+    // Lines of the source between the markers, for code.
+    let firstLine = source.bodyPosition(of: first).line
+    var lastLine = firstLine
+    do {
+      let (endLines, _) = lines(of: end.block)
+      lastLine = source.bodyPosition(of: endLines[end.line][0]).line
+    }
+    let column = source.bodyPosition(of: first).column
+    // Where the block goes: before the opening paragraph, which may be emptied below.
+    let anchor = CmarkNode.paragraph()
+    opening.insertBefore(anchor)
+    // What follows the closing line in its paragraph stays, as a paragraph after the block.
+    let (endLines, endBreaks) = lines(of: end.block)
+    var after: CmarkNode?
+    if end.line + 1 < endLines.count {
+      let rest = CmarkNode.paragraph()
+      for (k, line) in endLines[(end.line + 1)...].enumerated() {
+        if k > 0 { rest.append(endBreaks[end.line + k]) }
+        for inline in line { rest.append(inline) }
+      }
+      after = rest
+      endBreaks[end.line].remove()
+    }
+    for node in endLines[end.line] {
+      source.forget(node)
+      node.remove()
+    }
+    if end.line > 0 { endBreaks[end.line - 1].remove() }
+    // The opening line.
+    let (openLines, openBreaks) = lines(of: opening)
+    for node in openLines[0] {
+      source.forget(node)
+      node.remove()
+    }
+    if let brk = openBreaks.first { brk.remove() }
+    var content: [CmarkNode] = []
+    for block in blocks {
+      if block.isParagraph && block.firstChild == nil { block.remove() } else { content.append(block) }
+    }
+    if let after { anchor.insertAfter(after) }
+    switch name {
+    case "SRC", "EXAMPLE", "EXPORT":
+      var text = ""
+      if lastLine > firstLine + 1 {
+        for n in (firstLine + 1)..<lastLine {
+          let line = source.line(n)
+          let indent = min(column - 1, line.prefix { $0 == 0x20 || $0 == 0x09 }.count)
+          text += String(decoding: line.dropFirst(indent), as: UTF8.self) + "\n"
+        }
+      }
+      let code = CmarkNode(cmark_node_new(CMARK_NODE_CODE_BLOCK)!)
+      code.setLiteral(text)
+      let language = argument.prefix { !$0.isWhitespace }
+      if name == "SRC", !language.isEmpty { cmark_node_set_fence_info(code.pointer, String(language)) }
+      anchor.insertBefore(code)
+      for block in content { forgetAll(block, source: source); block.remove() }
+    case "QUOTE", "NOTE", "TIP", "IMPORTANT", "WARNING", "CAUTION", "PINNED":
+      let quote = CmarkNode(cmark_node_new(CMARK_NODE_BLOCK_QUOTE)!)
+      anchor.insertBefore(quote)
+      if name != "QUOTE" {
+        let header = CmarkNode.paragraph()
+        header.append(.text("[!" + name.lowercased() + "]"))
+        quote.append(header)
+      }
+      for block in content { quote.append(block) }
+    default:
+      for block in content { anchor.insertBefore(block) }
+    }
+    anchor.remove()
+    return true
+  }
+
+  private static func forgetAll(_ node: CmarkNode, source: SourceMap) {
+    node.walk { inner, entering in if entering { source.forget(inner) } }
   }
 
   // MARK: Macros and labelled links
