@@ -100,17 +100,7 @@ enum LogseqBlockPass {
   }
 
   private static func dropHiddenProperties(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
-    // Lines: runs of inlines between line breaks.
-    var lines: [[CmarkNode]] = [[]]
-    var breaks: [CmarkNode] = []
-    for child in paragraph.children {
-      if child.isLineBreak {
-        breaks.append(child)
-        lines.append([])
-      } else {
-        lines[lines.count - 1].append(child)
-      }
-    }
+    let (lines, breaks) = lines(of: paragraph)
     var dropped: [Int] = []
     for (index, line) in lines.enumerated() {
       guard let first = line.first, first.isText, hiddenKey(first.literal) else { continue }
