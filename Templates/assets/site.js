@@ -82,9 +82,43 @@
     if (local) local.setItem(KEY_LAST + base, JSON.stringify({ note: note, folder: folder }));
   }
 
+  // The notes list's dates, written as dates, read like Apple Notes' against the reader's
+  // day (UTC, as the pages write times): a time today, "Yesterday", a weekday within the week.
+  function relabelDates(root) {
+    var notes = column(root, "notes");
+    var strings;
+    try { strings = JSON.parse(notes.getAttribute("data-dates")); } catch (e) { return; }
+    if (!strings) return;
+    var now = new Date();
+    var today = Math.floor(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) / 864e5);
+    var times = notes.querySelectorAll(".note-list time[datetime]");
+    for (var i = 0; i < times.length; i++) {
+      var when = new Date(times[i].getAttribute("datetime"));
+      if (isNaN(when.getTime())) continue;
+      var days = today - Math.floor(when.getTime() / 864e5);
+      var label = "";
+      if (days === 0) label = timeLabel(strings, when);
+      else if (days === 1) label = strings.yesterday;
+      else if (days >= 2 && days <= 6) label = strings.weekdays[when.getUTCDay()];
+      if (label) times[i].textContent = label;
+    }
+  }
+
+  function timeLabel(strings, when) {
+    var h = when.getUTCHours();
+    var m = when.getUTCMinutes();
+    var pad = function (n) { return (n < 10 ? "0" : "") + n; };
+    var fields = { hour: String(h), hour_padded: pad(h), hour12: String(h % 12 === 0 ? 12 : h % 12),
+      minute: pad(m), ampm: h < 12 ? strings.am : strings.pm };
+    return String(strings.time).replace(/\{(\w+)\}/g, function (all, name) {
+      return Object.prototype.hasOwnProperty.call(fields, name) ? fields[name] : "";
+    });
+  }
+
   var setUp = guard(function (root) {
     showSearch(root || document);
     rememberNote();
+    relabelDates(root || document);
   });
 
   /* ---------------- Column swapping ---------------- */

@@ -97,12 +97,14 @@ import Testing
     #expect(try fixture.page("work/history/collaborators").contains("<h1>共同編集者</h1>"))
     #expect(try fixture.page("work/history/collaborators").contains("1回の編集 · 最初の編集 <time"))
 
-    // Relative list labels from the build's reference (the newest note, Sunday 29 Nov 2026).
+    // List dates are dates; the browser makes the recent ones a time, 昨日 or a weekday, with
+    // the strings the page carries.
     let work = try fixture.page("_tags/work")
-    #expect(work.contains("<time datetime=\"2026-11-29T09:30:00Z\">9:30</time>"))
-    #expect(work.contains("<time datetime=\"2026-11-28T10:00:00Z\">昨日</time>"))
+    #expect(work.contains("<time datetime=\"2026-11-29T09:30:00Z\">2026年11月29日</time>"))
+    #expect(work.contains("<time datetime=\"2026-11-28T10:00:00Z\">2026年11月28日</time>"))
+    #expect(work.contains("&quot;yesterday&quot;:&quot;昨日&quot;,&quot;weekdays&quot;:[&quot;日曜日&quot;,&quot;月曜日&quot;"), "\(work)")
     let work2 = try fixture.page("_tags/work/_page/2")
-    #expect(work2.contains("<time datetime=\"2026-11-25T08:00:00Z\">水曜日</time>"))
+    #expect(work2.contains("<time datetime=\"2026-11-25T08:00:00Z\">2026年11月25日</time>"))
     #expect(
       try fixture.page("work/_page/2").contains(
         "<time datetime=\"2025-01-15T12:00:00Z\">2025年1月15日</time>"))

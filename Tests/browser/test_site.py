@@ -347,3 +347,42 @@ def test_print_shows_only_the_note(driver, site):
         assert driver.execute_script(VISIBLE_COLUMNS) == ["detail"]
     finally:
         driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"media": ""})
+
+
+def test_list_dates_read_against_the_readers_day(driver, site):
+    """The page writes list dates as dates (it cannot know the reader's day); the script makes
+    a recent one a time, "Yesterday" or a weekday, as Apple Notes does, against the reader's
+    clock, here set relative to the newest note's date."""
+    open_page(driver, site + "/work/", WIDTHS["desktop"])
+    first = driver.execute_script(
+        "const t = document.querySelector('[data-column=notes] .note-list time');"
+        "return [t.getAttribute('datetime'), t.textContent];")
+    newest = driver.execute_script("return Date.parse(arguments[0]);", first[0])
+    day = 86400000
+    # (reader's clock, expected label of the newest entry): a date stays for an old note.
+    when = driver.execute_script(
+        "const d = new Date(arguments[0]); return [d.getUTCHours() + ':' + String(d.getUTCMinutes()).padStart(2, '0'),"
+        "['Sunday','Monday','Tuesday','Wednesday','Thursday','Friday','Saturday'][d.getUTCDay()]];", newest)
+    cases = [(newest + 60000, when[0]), (newest + day, "Yesterday"), (newest + 3 * day, when[1]), (newest + 30 * day, first[1])]
+    try:
+        for clock, expected in cases:
+            script = driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": """
+(function () {
+  var fixed = %d, RealDate = Date;
+  function FakeDate() {
+    if (!(this instanceof FakeDate)) return new RealDate(fixed).toString();
+    return arguments.length ? new (Function.prototype.bind.apply(RealDate, [null].concat([].slice.call(arguments))))() : new RealDate(fixed);
+  }
+  FakeDate.UTC = RealDate.UTC; FakeDate.parse = RealDate.parse; FakeDate.now = function () { return fixed; };
+  FakeDate.prototype = RealDate.prototype;
+  window.Date = FakeDate;
+})();""" % clock})
+            try:
+                open_page(driver, site + "/work/", WIDTHS["desktop"])
+                label = driver.execute_script(
+                    "return document.querySelector('[data-column=notes] .note-list time').textContent;")
+                assert label == expected, (clock, label, expected)
+            finally:
+                driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": script["identifier"]})
+    finally:
+        driver.execute_script("localStorage.clear(); sessionStorage.clear()")

@@ -20,6 +20,27 @@ extension Localization {
     return Self.fill(strings["time_format"] ?? "{hour_padded}:{minute}") { field($0, of: civil) }
   }
 
+  /// What the browser needs to label notes-list dates relative to the reader's day (see
+  /// `site.js`), as JSON: the time format and its AM/PM words, `Yesterday` and the weekday
+  /// names from Sunday.
+  public var relativeDateStrings: String {
+    func quoted(_ s: String) -> String {
+      var out = "\""
+      for scalar in s.unicodeScalars {
+        switch scalar {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+        default: out.unicodeScalars.append(scalar)
+        }
+      }
+      return out + "\""
+    }
+    let weekdays = (1...7).map { quoted(strings["weekdays.\($0)"] ?? "") }.joined(separator: ",")
+    return "{\"time\":\(quoted(strings["time_format"] ?? "{hour_padded}:{minute}")),\"am\":\(quoted(strings["am"] ?? "AM")),"
+      + "\"pm\":\(quoted(strings["pm"] ?? "PM")),\"yesterday\":\(quoted(strings["yesterday"] ?? "")),\"weekdays\":[\(weekdays)]}"
+  }
+
   /// The notes-list label, like Apple Notes: a time for the reference day, the weekday within
   /// the week before it, else the date.
   ///

@@ -83,6 +83,7 @@ struct PageContext: Sendable {
       "restore_last_note": .bool(config.restoreLastNote),
     ])
     sharedValues["i18n"] = .object(l10n.strings.mapValues { .string($0) })
+    sharedValues["relative_dates"] = .string(l10n.relativeDateStrings)
     sharedValues["assets"] = .object([
       "css": .string(assetURLs["site.css"] ?? ""),
       "js": .string(assetURLs["site.js"] ?? ""),
@@ -235,7 +236,9 @@ extension PageContext {
       "title": .string(note.title),
       "url": .string(urls.url(.note(id))),
       "date_iso": .string(Self.iso(note.updated)),
-      "date_label": .string(l10n.listDate(note.updated, reference: site.referenceDate)),
+      // The date: the page cannot know the reader's day; `site.js` relabels it as a time,
+      // `Yesterday` or a weekday when the note is that recent.
+      "date_label": .string(l10n.date(note.updated)),
       "preview": .string(note.analysis.preview),
       "pinned": .bool(note.pinned),
       "current": .bool(false),

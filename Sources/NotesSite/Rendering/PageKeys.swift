@@ -41,7 +41,6 @@ struct PageKeys: Sendable {
     g.combine(c.historyLimit)
     g.combine(c.restoreLastNote)
     g.combine(c.unsafeHTML)
-    g.combine(site.referenceDate)
     g.combine(site.history == nil)
     g.combine(site.history?.isShallow ?? false)
     for id in site.folders.keys.sorted() {
