@@ -36,7 +36,8 @@ enum LogseqOutline {
         afterHeading = false
         continue
       }
-      afterHeading = indent <= 3 && isATXHeading(trimmed)
+      // A heading block's properties (`collapsed:: true`) come between it and its children.
+      afterHeading = (indent <= 3 && isATXHeading(trimmed)) || (afterHeading && indent == 0 && isProperty(trimmed))
     }
     return changed ? lines.joined(separator: "\n") : body
   }
@@ -46,6 +47,12 @@ enum LogseqOutline {
     else { return false }
     let next = bytes.dropFirst().first
     return next == nil || next == 0x20 || next == 0x09 || next == 0x0D
+  }
+
+  /// `key:: value`: a key of letters, digits, `-`, `_` and `.`, then `::`.
+  private static func isProperty(_ bytes: Substring.UTF8View.SubSequence) -> Bool {
+    let key = bytes.prefix { ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E }
+    return !key.isEmpty && bytes.dropFirst(key.count).starts(with: "::".utf8)
   }
 
   private static func isATXHeading(_ bytes: Substring.UTF8View.SubSequence) -> Bool {

@@ -25,3 +25,12 @@ import Testing
     #expect(LogseqOutline.listingHeadingChildren(note) == note)
   }
 }
+
+extension LogseqOutlineTests {
+  /// A heading block's properties stand between it and its children.
+  @Test func propertiesBetweenAHeadingAndItsChildren() {
+    let rendered = html("# Principles\ncollapsed:: true\n\t- Child\n\t\t- ### Basics\n")
+    #expect(rendered.contains("<li>Child\n<ul>\n<li>\n<h2 id=\"basics\">Basics"), "\(rendered)")
+    #expect(!rendered.contains("collapsed"), "\(rendered)")
+  }
+}

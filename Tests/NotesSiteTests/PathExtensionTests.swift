@@ -288,3 +288,25 @@ extension JekyllPostTests {
     #expect(detailColumn(try site.page("work/plan")).contains(#"<a href="/notes/">Home</a> and <a href="/notes/work/">up</a>"#))
   }
 }
+
+extension LogseqPageTests {
+  /// A journal is its day's page, named as Logseq names it and listed by that day.
+  @Test func journalsAreTheirDays() async throws {
+    let site = try SiteFixture([
+      "content/journals/2022_12_15.md": "- Met [[HashiCorp/Vault]] people\n",
+      "content/journals/2019_02_01.md": "- Older day\n",
+      "content/journals/2023_03_03.md": "- Newest day\n",
+      "content/pages/HashiCorp___Vault.md": "# Vault by HashiCorp\n\n- See [[Dec 15th, 2022]] and [[Feb 1st, 2019]].\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let journals = try site.page("journals")
+    let order = ["Mar 3rd, 2023", "Dec 15th, 2022", "Feb 1st, 2019"].map { journals.range(of: "<span class=\"title\">\($0)</span>")?.lowerBound }
+    #expect(order.allSatisfy { $0 != nil } && order[0]! < order[1]! && order[1]! < order[2]!, "\(journals)")
+    let vault = try site.page("pages/hashicorp-vault")
+    #expect(vault.contains(#"<a class="wiki-link" href="/journals/2022-12-15/">Dec 15th, 2022</a>"#), "\(vault)")
+    #expect(try site.page("journals/2022-12-15").contains(#"href="/pages/hashicorp-vault/""#))
+  }
+}

@@ -154,7 +154,7 @@ extension SiteLoader {
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
-      ?? Self.jekyllPostTitle(source.path)
+      ?? Self.jekyllPostTitle(source.path) ?? Self.logseqJournalTitle(source.path)
       // A section's `_index.md`, a folder's `README.md` or `index.md` without a title reads
       // as its folder, as GitHub and Hugo show them.
       ?? ((Self.isSectionFile(source.path) || Self.isFolderIndex(source.path)) && source.path.contains("/")

@@ -142,6 +142,41 @@ struct SiteLoader {
     return calendar.date(from: components)
   }
 
+  /// A Logseq journal's day, which its file name gives: `journals/2022_12_15.md` is the
+  /// journal of 2022-12-15 (midnight UTC). Nil for any other file.
+  static func logseqJournalDate(_ path: String) -> Date? {
+    guard path.hasPrefix("journals/") || path.contains("/journals/"), PathName.last(PathName.folder(path)) == "journals"
+    else { return nil }
+    let stem = Array(PathName.stem(path).utf8)
+    guard stem.count == 10, stem[4] == UInt8(ascii: "_"), stem[7] == UInt8(ascii: "_") else { return nil }
+    func number(_ range: Range<Int>) -> Int? {
+      let part = stem[range]
+      guard part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+      return part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+    }
+    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month),
+      (1...31).contains(day)
+    else { return nil }
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, month, day)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    return calendar.date(from: components)
+  }
+
+  /// A Logseq journal's title as Logseq names its page by default, `Dec 15th, 2022`, which
+  /// `[[Dec 15th, 2022]]` links to.
+  static func logseqJournalTitle(_ path: String) -> String? {
+    guard let date = logseqJournalDate(path) else { return nil }
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    let day = parts.day!
+    let suffix = (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
+    return "\(months[parts.month! - 1]) \(day)\(suffix), \(parts.year!)"
+  }
+
   /// A Jekyll post's title when it gives none, from its file name as Jekyll makes it:
   /// `2009-09-05-edge-case-title.md` is "Edge Case Title".
   static func jekyllPostTitle(_ path: String) -> String? {
@@ -210,6 +245,11 @@ struct SiteLoader {
       source.diagnostics += fmDiagnostics
     }
     if source.frontMatter.date == nil, let posted = jekyllPostDate(entry.path) { source.frontMatter.date = posted }
+    // A journal is that day's page: listed by its day, whenever it was last edited.
+    if let day = logseqJournalDate(entry.path) {
+      if source.frontMatter.date == nil { source.frontMatter.date = day }
+      if source.frontMatter.updated == nil { source.frontMatter.updated = source.frontMatter.date }
+    }
     source.body = String(split.body)
     source.bodyLineOffset = split.bodyLineOffset
     source.analysis = Markdown.analyze(source.body, lineOffset: split.bodyLineOffset)

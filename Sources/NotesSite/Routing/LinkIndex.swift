@@ -60,6 +60,10 @@ struct LinkIndex: Sendable {
       let note = site.notes[id]!
       let name = Self.key(Self.stripExtension(String(PathName.last(note.sourcePath))))
       var names = [name]
+      // A Logseq namespace by the name it shows (`a___b.md` is `[[a/b]]`), also when a heading
+      // gave the note another title.
+      let shown = Self.key(PathName.displayName(Self.stripExtension(String(PathName.last(note.sourcePath)))))
+      if shown != name { names.append(shown) }
       let title = Self.key(note.title)
       // `/old/url/` is a path (a redirect), `CI/CD` a name.
       for alias in note.frontMatter.aliases where !alias.hasPrefix("/") { names.append(Self.key(alias)) }
