@@ -10,12 +10,17 @@ struct WikiLink: Hashable {
   /// The text after `|`: a label, or for embeds a size such as `300` or `100x145`.
   var label: String?
 
-  /// What a reader sees: the label, else the target without its folders or `.md`, and the
-  /// heading after ` > ` as Obsidian shows `[[SSH#Generate a key]]`, else the heading.
+  /// What a reader sees: the label, else the target as written without `.md` (folders and
+  /// Logseq namespaces included, `Work/Roadmap`, as Obsidian, Logseq and Quartz show it; an
+  /// embed's file without its folders), and the heading after ` > ` as Obsidian shows
+  /// `[[SSH#Generate a key]]`, else the heading.
   var displayText: String {
     if let label, !label.isEmpty { return label }
     guard !target.isEmpty else { return fragment ?? "" }
-    var name = target.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? target
+    let parts = target.split(separator: "/", omittingEmptySubsequences: true)
+    // `./` and `../` say where to look, not what the note is called.
+    let named = parts.drop { $0 == "." || $0 == ".." }
+    var name = isEmbed || named.isEmpty ? parts.last.map(String.init) ?? target : named.joined(separator: "/")
     if !isEmbed, name.utf8.count > 3, name.lowercased().hasSuffix(".md") { name.removeLast(3) }
     guard !isEmbed, let fragment, !fragment.isEmpty else { return name }
     return name + " > " + fragment

@@ -218,7 +218,7 @@ import Testing
     #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
     let html = try site.page("py/index")
     #expect(html.contains(#"<a class="wiki-link" href="/py/init/">__init__</a>"#))
-    #expect(html.contains(#"<a class="wiki-link" href="/templates/daily/">daily</a>"#))
+    #expect(html.contains(#"<a class="wiki-link" href="/templates/daily/">_templates/daily</a>"#))
     #expect(html.contains(#"<a class="wiki-link" href="/notes/a-star-note/">the _star_</a>"#))
     #expect(html.contains("<em>really</em> emphasised"))
     #expect(html.contains(#"<img src="/resources/test-note-resources/pic.png""#))
