@@ -98,3 +98,22 @@ extension LogseqBlockTests {
     #expect(!rendered.contains("#+END"), "\(rendered)")
   }
 }
+
+extension LogseqBlockTests {
+  /// A task's clock entries and a highlight's colour are Logseq's bookkeeping, not text.
+  @Test func logbooksAndHighlightColours() {
+    let page = """
+      - LATER Write the report
+        :LOGBOOK:
+        CLOCK: [2023-02-16 Thu 10:00]--[2023-02-16 Thu 11:00] =>  01:00:00
+        :END:
+      - A [[#red]]==**vital**== point and [[#blue]] stays
+      """
+    let rendered = render(page)
+    #expect(rendered.html.contains(#"<input type="checkbox" disabled> Write the report</label>"#), "\(rendered.html)")
+    #expect(!rendered.html.contains("LOGBOOK") && !rendered.html.contains("CLOCK"), "\(rendered.html)")
+    #expect(rendered.html.contains("A <mark><strong>vital</strong></mark> point and "), "\(rendered.html)")
+    // Only the colour before a highlight goes; a link to a tag page elsewhere stays.
+    #expect(!rendered.html.contains(">red<") && rendered.html.contains(">blue</a> stays"), "\(rendered.html)")
+  }
+}

@@ -44,7 +44,7 @@ enum LogseqBlockPass {
     var texts: [CmarkNode] = []
     var links: [CmarkNode] = []
     var taskTexts: [CmarkNode] = []
-    let properties = source.contains(UInt8(ascii: ":"), UInt8(ascii: ":"))
+    let properties = source.contains(UInt8(ascii: ":"), UInt8(ascii: ":")) || source.contains(UInt8(ascii: "D"), UInt8(ascii: ":"))
     let macros = source.contains(UInt8(ascii: "{"), UInt8(ascii: "{"))
     let labelled = source.contains(UInt8(ascii: "("), UInt8(ascii: "["))
     if properties {
@@ -64,12 +64,15 @@ enum LogseqBlockPass {
       }
       for paragraph in openings.reversed() where wrapOrgBlock(paragraph, source: source) { changed = true }
     }
-    guard macros || labelled || tasks else { return changed }
+    let colours = source.contains(UInt8(ascii: "]"), UInt8(ascii: "="))
+    guard macros || labelled || tasks || colours else { return changed }
     root.walk { node, entering in
       guard entering else { return }
       if node.isText, let c = cmark_node_get_literal(node.pointer) {
         if tasks, mayStartTask(c), TaskMarker.startsAnItem(node) { taskTexts.append(node) }
-        if (macros && strstr(c, "{{") != nil) || (labelled && strstr(c, "]([[") != nil) { texts.append(node) }
+        if (macros && strstr(c, "{{") != nil) || (labelled && strstr(c, "]([[") != nil) || (colours && strstr(c, "]]==") != nil) {
+          texts.append(node)
+        }
       } else if node.type == CMARK_NODE_LINK, labelled, node.url.hasPrefix("[[") {
         links.append(node)
       }
@@ -102,7 +105,22 @@ enum LogseqBlockPass {
   private static func dropHiddenProperties(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
     let (lines, breaks) = lines(of: paragraph)
     var dropped: [Int] = []
+    // Org-mode drawers Logseq writes into a block, `:LOGBOOK:` (a task's clock entries) to
+    // `:END:`: never shown.
+    var drawer: Int?
     for (index, line) in lines.enumerated() {
+      let text = line.count == 1 && line[0].isText ? line[0].literal.trimmingCharacters(in: .whitespaces) : nil
+      if drawer == nil, text == ":LOGBOOK:" || text == ":PROPERTIES:" {
+        drawer = index
+        continue
+      }
+      if let start = drawer {
+        if text == ":END:" {
+          dropped += Array(start...index)
+          drawer = nil
+        }
+        continue
+      }
       guard let first = line.first, first.isText, hiddenKey(first.literal) else { continue }
       dropped.append(index)
     }
@@ -300,6 +318,13 @@ enum LogseqBlockPass {
           continue
         }
       }
+      if bytes[i] == UInt8(ascii: "["), let end = highlightColour(bytes, at: i) {
+        // `[[#red]]==text==`: Logseq's colour for the highlight after it, not a link.
+        keep(upTo: i)
+        rest = end
+        i = rest
+        continue
+      }
       if bytes[i] == UInt8(ascii: "["), let link = labelledLink(bytes, at: i) {
         keep(upTo: i)
         pieces.append(("[[" + link.target + "|" + link.label + "]]", i))
@@ -315,6 +340,15 @@ enum LogseqBlockPass {
     source.forget(node)
     node.remove()
     return true
+  }
+
+  /// `[[#red]]` right before `==` at `start`: where it ends.
+  private static func highlightColour(_ bytes: [UInt8], at start: Int) -> Int? {
+    guard start + 6 < bytes.count, bytes[start + 1] == 0x5B, bytes[start + 2] == UInt8(ascii: "#"),
+      let close = find([0x5D, 0x5D, 0x3D, 0x3D], in: bytes, from: start + 3), close - start <= 12,
+      bytes[(start + 3)..<close].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A })
+    else { return nil }
+    return close + 2
   }
 
   /// `[label]([[Target]])` at `start`: its label, target and end.
