@@ -185,7 +185,8 @@ struct Prepared {
     for link in bracketLinks { WikiLinkRepair.run(link, source: source) }
     // Logseq's hidden block properties, task markers, macros and labelled links; it walks the
     // tree itself, as the rewrites above may have freed what `collect` found.
-    if LogseqBlockPass.run(root, source: source, tasks: logseqTasks) {
+    let logseq = LogseqBlockPass.run(root, source: source, tasks: logseqTasks)
+    if logseq.changed {
       (paragraph, tableCandidates, tildeTexts, headingNodes, blockCandidates, bracketLinks) = (nil, [], [], [], [], [])
       (emptyBullets, definitionCandidates, roleTexts) = ([], [], [])
       collect()
@@ -221,7 +222,7 @@ struct Prepared {
     headings = HeadingIDs.headings(headingNodes, given: source.headingIDs)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)
-    blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) })
+    blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) }) + logseq.blocks
     contents = ContentsPass.placeholders(root)
   }
 }
@@ -268,9 +269,19 @@ extension Prepared {
 
   /// Removes every top-level block outside the section that the heading `id` opens.
   mutating func keepOnly(section id: String, of root: CmarkNode) {
-    if let named = blocks.first(where: { $0.id == id })?.block {
-      // `![[Note#^id]]`: just that block.
-      root.append(named)
+    if var named = blocks.first(where: { $0.id == id })?.block {
+      // `![[Note#^id]]`: just that block; a Logseq block (a list item) with its children, in
+      // a list of its own.
+      if named.type == CMARK_NODE_ITEM {
+        let list = CmarkNode(cmark_node_new(CMARK_NODE_LIST)!)
+        cmark_node_set_list_type(list.pointer, CMARK_BULLET_LIST)
+        cmark_node_set_list_tight(list.pointer, named.parent?.isTightList == true ? 1 : 0)
+        root.append(list)
+        list.append(named)
+        named = list
+      } else {
+        root.append(named)
+      }
       var removed = Set<CmarkNode>()
       var node = root.firstChild
       while let n = node, n != named {

@@ -310,3 +310,35 @@ extension LogseqPageTests {
     #expect(try site.page("journals/2022-12-15").contains(#"href="/pages/hashicorp-vault/""#))
   }
 }
+
+extension LogseqPageTests {
+  /// `((uuid))` and `{{embed ((uuid))}}` show the block that `id:: uuid` names, from any page.
+  @Test func blockReferencesShowTheirBlock() async throws {
+    let site = try SiteFixture([
+      "content/pages/Source.md": "- Graph of the week\n  id:: 6425a352-7bfd-4b83-bc9c-a65c6b0f2856\n\t- child point\n- Other block\n",
+      "content/pages/User.md": """
+        - See ((6425a352-7bfd-4b83-bc9c-a65c6b0f2856)) for details
+        - {{embed ((6425A352-7BFD-4B83-BC9C-A65C6B0F2856))}}
+        - Missing ((00000000-7bfd-4b83-bc9c-a65c6b0f2856))
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.map(\.description) == [
+      "content/pages/User.md:3:11: warning: no block '00000000-7bfd-4b83-bc9c-a65c6b0f2856'"
+    ], "\(report.diagnostics)")
+    let user = try site.page("pages/user")
+    let embed = #"<div class="embed-note"><p class="embed-title"><a href="/pages/source/#%5E6425a352-7bfd-4b83-bc9c-a65c6b0f2856">Source</a></p>"#
+      + "\n<ul>\n<li>Graph of the week\n<ul>\n<li>child point</li>\n</ul>\n</li>\n</ul>"
+    #expect(user.components(separatedBy: embed).count == 3, "\(user)")
+    let userBody = user.components(separatedBy: #"<div class="note-body">"#).last ?? ""
+    #expect(!userBody.contains("Other block") && userBody.contains(" for details</li>"))
+    #expect(user.contains("((00000000-7bfd-4b83-bc9c-a65c6b0f2856))</span>"))
+    // The block's page has its anchor, and knows who references it.
+    let source = try site.page("pages/source")
+    #expect(source.contains(#"<li><span id="^6425a352-7bfd-4b83-bc9c-a65c6b0f2856"></span>Graph of the week"#), "\(source)")
+    #expect(!source.contains("id::"))
+    #expect(source.contains(#"href="/pages/user/""#))
+  }
+}

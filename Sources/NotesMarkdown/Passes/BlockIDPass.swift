@@ -50,8 +50,18 @@ enum BlockIDPass {
   /// Gives each named block its anchor: an empty element at the start of a paragraph (after
   /// a task item's text, whose `[ ]` must stay first), or just before any other block.
   static func anchor(_ blocks: [(id: String, block: CmarkNode)]) {
-    for (id, block) in blocks {
+    for (id, item) in blocks {
       let html = "<span id=\"\(HTML.escape(id))\"></span>"
+      // A Logseq block is a list item: the anchor goes in its first paragraph, else first.
+      var block = item
+      if item.type == CMARK_NODE_ITEM {
+        guard let first = item.firstChild else { continue }
+        if !first.isParagraph {
+          first.insertBefore(CmarkNode.customBlock(enter: html))
+          continue
+        }
+        block = first
+      }
       if block.isParagraph, let first = block.firstChild {
         if block.parent?.type == CMARK_NODE_ITEM, first.isText, first.literal.hasPrefix("[") {
           // A task item (`- [ ] task ^id`): its `[ ]` must stay first to become the checkbox.

@@ -38,8 +38,9 @@ enum LogseqBlockPass {
 
   /// `tasks`: whether some text that opens a list item may start with a task marker. Returns
   /// whether it changed the tree (and may have freed nodes a caller holds).
-  static func run(_ root: CmarkNode, source: SourceMap, tasks: Bool) -> Bool {
+  static func run(_ root: CmarkNode, source: SourceMap, tasks: Bool) -> (changed: Bool, blocks: [(id: String, block: CmarkNode)]) {
     var changed = false
+    var blocks: [(id: String, block: CmarkNode)] = []
     var paragraphs: [CmarkNode] = []
     var texts: [CmarkNode] = []
     var links: [CmarkNode] = []
@@ -51,7 +52,7 @@ enum LogseqBlockPass {
       root.walk { node, entering in
         if entering, node.isParagraph { paragraphs.append(node) }
       }
-      for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source) { changed = true }
+      for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source, blocks: &blocks) { changed = true }
     }
     if source.contains(UInt8(ascii: "#"), UInt8(ascii: "+")) {
       var openings: [CmarkNode] = []
@@ -65,12 +66,15 @@ enum LogseqBlockPass {
       for paragraph in openings.reversed() where wrapOrgBlock(paragraph, source: source) { changed = true }
     }
     let colours = source.contains(UInt8(ascii: "]"), UInt8(ascii: "="))
-    guard macros || labelled || tasks || colours else { return changed }
+    let references = source.contains(UInt8(ascii: "("), UInt8(ascii: "("))
+    guard macros || labelled || tasks || colours || references else { return (changed, blocks) }
     root.walk { node, entering in
       guard entering else { return }
       if node.isText, let c = cmark_node_get_literal(node.pointer) {
         if tasks, mayStartTask(c), TaskMarker.startsAnItem(node) { taskTexts.append(node) }
-        if (macros && strstr(c, "{{") != nil) || (labelled && strstr(c, "]([[") != nil) || (colours && strstr(c, "]]==") != nil) {
+        if (macros && strstr(c, "{{") != nil) || (labelled && strstr(c, "]([[") != nil) || (colours && strstr(c, "]]==") != nil)
+          || (references && strstr(c, "((") != nil)
+        {
           texts.append(node)
         }
       } else if node.type == CMARK_NODE_LINK, labelled, node.url.hasPrefix("[[") {
@@ -87,7 +91,7 @@ enum LogseqBlockPass {
     }
     for text in texts where rewriteInline(text, source: source) { changed = true }
     for link in links where relabel(link, source: source) { changed = true }
-    return changed
+    return (changed, blocks)
   }
 
   // MARK: Properties
@@ -102,7 +106,11 @@ enum LogseqBlockPass {
     return hiddenKeys.contains(String(key)) || key.hasPrefix("logseq.")
   }
 
-  private static func dropHiddenProperties(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
+  /// Also records the block each `id:: <uuid>` names (its list item, else the paragraph), as
+  /// `^uuid`, the form block ids take, for references to it.
+  private static func dropHiddenProperties(
+    _ paragraph: CmarkNode, source: SourceMap, blocks: inout [(id: String, block: CmarkNode)]
+  ) -> Bool {
     let (lines, breaks) = lines(of: paragraph)
     var dropped: [Int] = []
     // Org-mode drawers Logseq writes into a block, `:LOGBOOK:` (a task's clock entries) to
@@ -123,9 +131,15 @@ enum LogseqBlockPass {
       }
       guard let first = line.first, first.isText, hiddenKey(first.literal) else { continue }
       dropped.append(index)
+      let literal = first.literal
+      if line.count == 1, literal.hasPrefix("id:: "), let uuid = blockUUID(literal.dropFirst(5).trimmingCharacters(in: .whitespaces)) {
+        blocks.append(("^" + uuid, paragraph.parent?.type == CMARK_NODE_ITEM ? paragraph.parent! : paragraph))
+      }
     }
     guard !dropped.isEmpty else { return false }
     if dropped.count == lines.count {
+      // A paragraph of nothing but properties names nothing outside a list item.
+      blocks.removeAll { $0.block == paragraph }
       for line in lines { for node in line { source.forget(node) } }
       paragraph.remove()
       return true
@@ -301,6 +315,9 @@ enum LogseqBlockPass {
         switch name {
         case "embed" where argument.hasPrefix("[[") && argument.hasSuffix("]]"):
           replacement = ("!" + argument, argumentOffset - 1)
+        case "embed" where argument.hasPrefix("((") && argument.hasSuffix("))"):
+          guard let uuid = blockUUID(String(argument.dropFirst(2).dropLast(2))) else { known = false; break }
+          replacement = (referenceEmbed(uuid), argumentOffset)
         case _ where addressMacros.contains(name) && !argument.isEmpty:
           replacement = (argument, argumentOffset)
         case "cloze" where !argument.isEmpty:
@@ -317,6 +334,17 @@ enum LogseqBlockPass {
           i = rest
           continue
         }
+      }
+      if bytes[i] == UInt8(ascii: "("), i + 40 <= bytes.count, bytes[i + 1] == UInt8(ascii: "("),
+        bytes[i + 38] == UInt8(ascii: ")"), bytes[i + 39] == UInt8(ascii: ")"),
+        let uuid = blockUUID(String(decoding: bytes[(i + 2)..<(i + 38)], as: UTF8.self))
+      {
+        // `((uuid))`: the block it names, shown where it is referenced.
+        keep(upTo: i)
+        pieces.append((referenceEmbed(uuid), i))
+        rest = i + 40
+        i = rest
+        continue
       }
       if bytes[i] == UInt8(ascii: "["), let end = highlightColour(bytes, at: i) {
         // `[[#red]]==text==`: Logseq's colour for the highlight after it, not a link.
@@ -341,6 +369,25 @@ enum LogseqBlockPass {
     node.remove()
     return true
   }
+
+  /// `text` if it is a block's UUID as Logseq writes them (`6425a352-7bfd-4b83-bc9c-a65c6b0f2856`),
+  /// lower-cased.
+  static func blockUUID(_ text: String) -> String? {
+    let bytes = Array(text.utf8)
+    guard bytes.count == 36 else { return nil }
+    for (i, byte) in bytes.enumerated() {
+      if [8, 13, 18, 23].contains(i) {
+        guard byte == UInt8(ascii: "-") else { return nil }
+      } else {
+        guard (0x30...0x39).contains(byte) || (0x61...0x66).contains(byte) || (0x41...0x46).contains(byte) else { return nil }
+      }
+    }
+    return text.lowercased()
+  }
+
+  /// A block reference as an embed of the block, `![[#^uuid|((uuid))]]`: the site finds the
+  /// page that has it; a reference to no block reads as written.
+  static func referenceEmbed(_ uuid: String) -> String { "![[#^" + uuid + "|((" + uuid + "))]]" }
 
   /// `[[#red]]` right before `==` at `start`: where it ends.
   private static func highlightColour(_ bytes: [UInt8], at start: Int) -> Int? {

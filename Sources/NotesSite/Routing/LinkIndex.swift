@@ -21,6 +21,8 @@ struct LinkIndex: Sendable {
   /// Notes by their path key without number prefixes (see `unprefixed`), for the paths that
   /// have one; a key two notes share maps to nothing.
   private var notesByUnprefixedPath: [String: String?] = [:]
+  /// The note of each Logseq block id (`^` and a UUID), for block references.
+  private var blockOwners: [String: String] = [:]
   /// File names (without extension) and aliases.
   private var notesByName: [String: [String]] = [:]
   /// Titles that differ from the file name: a name only when no file name or alias has it,
@@ -98,6 +100,11 @@ struct LinkIndex: Sendable {
       if let zettel = k.zettelID { notesByZettelID[zettel, default: []].append(id) }
       headingIDs[id] = k.headingIDs
       noteDirectory[id] = k.directory
+    }
+    for id in ids.sorted() {
+      for block in site.notes[id]!.analysis.blockIDs where block.utf8.count == 37 && blockOwners[block] == nil {
+        blockOwners[block] = id
+      }
     }
     for (id, k) in zip(ids, keys) {
       let unprefixed = Self.unprefixed(k.pathWithoutExtension)
@@ -322,7 +329,14 @@ struct LinkIndex: Sendable {
       if target.first?.isWhitespace == true || target.last?.isWhitespace == true {
         target = target.trimmingCharacters(in: .whitespaces)
       }
-      if target.isEmpty { return (note(noteID), []) }
+      if target.isEmpty {
+        // A Logseq block reference, `((uuid))`: the note that has the block.
+        if let fragment = ref.fragment, fragment.utf8.count == 37, fragment.hasPrefix("^"), headingID(fragment, in: noteID) == nil {
+          guard let owner = blockOwners[fragment] else { return (.missing("no block '\(fragment.dropFirst())'"), []) }
+          return (note(owner), [])
+        }
+        return (note(noteID), [])
+      }
       if target.hasPrefix("/") { target.removeFirst() }
       let k = Self.key(Self.stripExtension(target))
       let ext = PathName.extension(target).lowercased()
