@@ -11,7 +11,9 @@
 /// `{% raw %}` and `{% endraw %}` go, outside code (a note on Jinja or Nunjucks shows them in
 /// its code as they are written);
 /// `{% code title="a.sh" %}` titles the code block after it; `{% embed url="…" %}` and
-/// `{% file src="…" %}` are links, Hexo's `{% img /a.png %}` an image; the tags around
+/// `{% file src="…" %}` are links (`{% endembed %}` goes), `{% page-ref page="a.md" %}` a link
+/// named by that page, Hexo's `{% img /a.png %}` and Minimal Mistakes' `{% include figure
+/// image_path="/a.png" alt="…" %}` images; the tags around
 /// GitBook's tabs and page cards go (their content stays; `CalloutLines` reads the tabs).
 enum JekyllLiquid {
   static func resolving(_ body: String) -> String {
@@ -119,8 +121,17 @@ enum JekyllLiquid {
   private static func lineTag(_ line: String, codeTitle: inout String?) -> String? {
     guard let tag = LiquidTag(line) else { return nil }
     switch tag.name {
-    case "endcode", "tabs", "endtabs", "content-ref", "endcontent-ref":
+    case "endcode", "tabs", "endtabs", "content-ref", "endcontent-ref", "endembed":
       return ""
+    case "page-ref":
+      // GitBook's card for another page: a link named by that page.
+      guard let page = tag.value("page") else { return nil }
+      return "[\(tag.value("text") ?? "")](\(page.contains(" ") ? "<\(page)>" : page))"
+    case "include" where tag.words.dropFirst().first == "figure":
+      // Minimal Mistakes' figure: its image, described by its `alt`, else its caption.
+      guard let path = tag.value("image_path") else { return nil }
+      let alt = tag.value("alt") ?? tag.value("caption") ?? ""
+      return "![\(alt.replacingOccurrences(of: "]", with: "\\]"))](\(path.contains(" ") ? "<\(path)>" : path))"
     case "code":
       codeTitle = tag.value("title")
       return ""

@@ -30,3 +30,21 @@ import Testing
     #expect(out.contains("<code>{% highlight x %}\n</code>"), "\(out)")
   }
 }
+
+extension JekyllLiquidTests {
+  /// GitBook's page cards and Minimal Mistakes' figures, on lines of their own.
+  @Test func pageRefsAndFigures() {
+    let rendered = html("""
+      {% page-ref page="Roadmap.md" %}
+
+      {% include figure image_path="diagram.png" alt="The data flow" caption="Figure 1" %}
+
+      {% embed url="https://example.com/video" %}
+      A caption
+      {% endembed %}
+      """)
+    #expect(rendered.contains(#"<a href="/notes/roadmap/">"#), "\(rendered)")
+    #expect(rendered.contains(#"<img src="/notes/diagram.png" alt="The data flow" />"#), "\(rendered)")
+    #expect(!rendered.contains("{%") && rendered.contains("A caption"), "\(rendered)")
+  }
+}
