@@ -516,6 +516,10 @@ enum CalloutLines {
     }
     let type = rest.prefix { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
     guard !type.isEmpty else { return nil }
+    if type == "code-group" {
+      // VitePress's tabs of code blocks, each titled by its `[label]`: the blocks, one by one.
+      return (Container(lines: 1...1, type: "", title: nil, plain: true), colons)
+    }
     var after = rest.dropFirst(type.count)
     var title: Substring
     if after.first == "[", after.last == "]" {

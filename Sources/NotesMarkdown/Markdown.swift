@@ -364,6 +364,7 @@ struct RenderTargets {
       case CMARK_NODE_CODE_BLOCK:
         if let info = cmark_node_get_fence_info(node.pointer),
           strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil || info[0] == 0x7B
+            || strchr(info, 0x5B) != nil
         {
           titledCode.append(node)
         }

@@ -42,3 +42,32 @@ import Testing
     #expect(html("```js title=\"<b>&\"\nx\n```").contains("<figcaption>&lt;b&gt;&amp;</figcaption>"))
   }
 }
+
+extension CodeTitleTests {
+  /// VitePress writes install commands as a group of code blocks, each titled by a label.
+  @Test func vitePressCodeGroups() {
+    let rendered = html("""
+      ::: code-group
+      ```sh [pnpm]
+      pnpm add x
+      ```
+      ```sh [npm]
+      npm i x
+      ```
+      :::
+      """)
+    #expect(rendered == """
+      <figure class="code-block">
+      <figcaption>pnpm</figcaption>
+      <pre tabindex="0"><code class="language-sh">pnpm add x
+      </code></pre>
+      </figure>
+      <figure class="code-block">
+      <figcaption>npm</figcaption>
+      <pre tabindex="0"><code class="language-sh">npm i x
+      </code></pre>
+      </figure>
+
+      """, "\(rendered)")
+  }
+}

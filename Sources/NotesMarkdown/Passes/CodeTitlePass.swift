@@ -3,7 +3,8 @@ import Foundation
 
 /// A code block's title as Quartz and many docs tools write it, ` ```ts title="quartz/path.ts" `
 /// (also `title='…'` or `title=word`): the block goes into a `<figure class="code-block">`
-/// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class.
+/// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class. VitePress
+/// titles one with a label, ` ```sh [pnpm] `.
 enum CodeTitlePass {
   /// `blocks`: code blocks whose info string contains `title=`, `:` or `,`, or starts with `{`.
   static func run(_ blocks: [CmarkNode]) {
@@ -30,6 +31,13 @@ enum CodeTitlePass {
       if caption == nil, let (language, file) = languageAndFile(in: info) {
         cmark_node_set_fence_info(block.pointer, language + info.drop { !$0.isWhitespace })
         caption = file
+      }
+      // VitePress's `[label]` after the language (` ```sh [pnpm] `), a code group's tab.
+      if caption == nil, let open = info.firstIndex(of: "["), open != info.startIndex,
+        let close = info[open...].firstIndex(of: "]"), info.index(after: open) < close
+      {
+        caption = String(info[info.index(after: open)..<close])
+        cmark_node_set_fence_info(block.pointer, String(info[..<open]).trimmingCharacters(in: .whitespaces))
       }
       guard let title = caption else { continue }
       let figure = CmarkNode.customBlock(
