@@ -46,3 +46,33 @@ import Testing
     #expect(result.diagnostics.first?.location?.column == 9)
   }
 }
+
+extension DefinitionListTests {
+  /// MkDocs and PHP Markdown Extra read a definition after a blank line as one more of the
+  /// term above.
+  @Test func definitionsAfterABlankLine() {
+    let rendered = render("""
+      Access
+      : Users must log in.
+
+      : Admins see [[Missing]].
+      : And more.
+
+      : Third group.
+
+      After.
+      """)
+    #expect(rendered.html == """
+      <dl>
+      <dt>Access</dt>
+      <dd>Users must log in.</dd>
+      <dd>Admins see <span class="broken-link" title="unknown note &#39;Missing&#39;">Missing</span>.</dd>
+      <dd>And more.</dd>
+      <dd>Third group.</dd>
+      </dl>
+      <p>After.</p>
+
+      """, "\(rendered.html)")
+    #expect(positions(rendered) == ["4:14"])
+  }
+}

@@ -9,13 +9,18 @@ import CCmark
 /// CommonMark reads both lines as one paragraph, which shows "Latency : The time…". A
 /// paragraph made only of such groups (one or more terms, then one or more definitions, a
 /// definition going on over lines that do not start with `:`) becomes `<dl>` with a `<dt>` per
-/// term and a `<dd>` per definition. Definitions of several paragraphs are not read.
+/// term and a `<dd>` per definition; a paragraph of definitions right after it adds to it.
+/// Definitions of several paragraphs are not read.
 enum DefinitionListPass {
   /// `paragraphs`: paragraphs with a line that starts with `:`. Returns those it made lists
   /// of, freed by now (their pointers only to compare).
   static func run(_ paragraphs: [CmarkNode], source: SourceMap) -> Set<CmarkNode> {
     var freed = Set<CmarkNode>()
-    for paragraph in paragraphs where rewrite(paragraph, source: source) { freed.insert(paragraph) }
+    for paragraph in paragraphs where !freed.contains(paragraph) {
+      guard let absorbed = rewrite(paragraph, source: source) else { continue }
+      freed.insert(paragraph)
+      freed.formUnion(absorbed)
+    }
     return freed
   }
 
@@ -29,8 +34,9 @@ enum DefinitionListPass {
     return c[length] == 0 ? nil : length
   }
 
-  /// Whether it made `paragraph` a list (and freed it).
-  private static func rewrite(_ paragraph: CmarkNode, source: SourceMap) -> Bool {
+  /// Whether it made `paragraph` a list (and freed it): nil if not, else the paragraphs after
+  /// it that it took in as further definitions (freed too).
+  private static func rewrite(_ paragraph: CmarkNode, source: SourceMap) -> Set<CmarkNode>? {
     // The paragraph's lines, split at soft breaks.
     var lines: [[CmarkNode]] = [[]]
     var breaks: [CmarkNode] = []
@@ -46,7 +52,7 @@ enum DefinitionListPass {
     // A term line opens each group; a line after a definition is a term only if a definition
     // follows it before the next term-less line, else it goes on the definition.
     guard lines.count >= 2, !isDefinition[0], isDefinition.contains(true), !lines.contains(where: \.isEmpty)
-    else { return false }
+    else { return nil }
     enum Role { case term, definition, more }
     var roles: [Role] = []
     for i in lines.indices {
@@ -62,7 +68,7 @@ enum DefinitionListPass {
       }
     }
     // Terms must be followed by a definition: a paragraph ending in a term is not a list.
-    guard roles.last != .term else { return false }
+    guard roles.last != .term else { return nil }
 
     let list = CmarkNode.customBlock(enter: "<dl>\n", exit: "</dl>\n")
     var current: CmarkNode?
@@ -76,19 +82,45 @@ enum DefinitionListPass {
         let tag = roles[i] == .term ? "dt" : "dd"
         let (block, content) = CmarkNode.lineBlock(enter: "<\(tag)>", exit: "</\(tag)>\n")
         list.append(block)
-        if roles[i] == .definition, let first = line.first, let length = marker(first) {
-          let bytes = Array(first.literal.utf8)
-          let at = source.bodyPosition(of: first)
-          first.setLiteral(String(decoding: bytes[length...], as: UTF8.self))
-          source.setOrigin(of: first, line: at.line, column: at.column + length)
-        }
+        if roles[i] == .definition { dropMarker(line, source: source) }
         for node in line { content.append(node) }
         current = content
       }
     }
+    // A further definition after a blank line (`: Another meaning.`), as PHP Markdown Extra
+    // and MkDocs read it: another `<dd>` of the same list.
+    var absorbed = Set<CmarkNode>()
+    while let next = paragraph.next, next.isParagraph, let first = next.firstChild, marker(first) != nil {
+      var content: CmarkNode?
+      for child in next.children {
+        if child.type == CMARK_NODE_SOFTBREAK, let after = child.next, marker(after) != nil {
+          child.remove()
+          content = nil
+          continue
+        }
+        if content == nil {
+          let (block, inner) = CmarkNode.lineBlock(enter: "<dd>", exit: "</dd>\n")
+          list.append(block)
+          dropMarker([child], source: source)
+          content = inner
+        }
+        content?.append(child)
+      }
+      absorbed.insert(next)
+      next.remove()
+    }
     paragraph.insertBefore(list)
     for softbreak in breaks { softbreak.remove() }
     paragraph.remove()
-    return true
+    return absorbed
+  }
+
+  /// Removes the `: ` marker from the start of a definition's first inline.
+  private static func dropMarker(_ line: [CmarkNode], source: SourceMap) {
+    guard let first = line.first, let length = marker(first) else { return }
+    let bytes = Array(first.literal.utf8)
+    let at = source.bodyPosition(of: first)
+    first.setLiteral(String(decoding: bytes[length...], as: UTF8.self))
+    source.setOrigin(of: first, line: at.line, column: at.column + length)
   }
 }
