@@ -21,7 +21,8 @@ enum HTMLImages {
     root.walk { node, entering in
       guard entering, node.type == CMARK_NODE_HTML_INLINE || node.type == CMARK_NODE_HTML_BLOCK else { return }
       if node.type == CMARK_NODE_HTML_INLINE {
-        guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C, c[1] | 0x20 == 0x69 || c[1] | 0x20 == 0x61
+        guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C,
+          c[1] | 0x20 == 0x69 || c[1] | 0x20 == 0x61 || c[1] == 0x42
         else { return }
       }
       found.append(node)
@@ -32,7 +33,15 @@ enum HTMLImages {
       if node.type == CMARK_NODE_HTML_INLINE {
         guard let tag = HTMLTagLine(node.literal), tag.rest.isEmpty else { continue }
         let name = tag.name.lowercased()
-        if name == "img", let image = image(tag, source: source) {
+        if name == "badge", tag.selfClosing,
+          let text = tag.attributes.first(where: { $0.key.lowercased() == "text" })?.value, !text.isEmpty
+        {
+          // VuePress', VitePress' and Starlight's `<Badge text="beta" />`: its text.
+          let badge = CmarkNode.text(decoded(text))
+          source.setOrigin(of: badge, line: at.line, column: at.column)
+          node.insertBefore(badge)
+          node.remove()
+        } else if name == "img", let image = image(tag, source: source) {
           source.setOrigin(of: image, line: at.line, column: at.column)
           node.insertBefore(image)
           node.remove()

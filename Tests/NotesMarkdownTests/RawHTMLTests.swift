@@ -332,3 +332,11 @@ extension RawHTMLTests {
     #expect(html("<pre><b>x</b></pre>", unsafeHTML: true).contains("<pre><b>x</b></pre>"))
   }
 }
+
+extension RawHTMLTests {
+  /// VuePress and Starlight mark a feature with `<Badge text="beta"/>`: its text stays.
+  @Test func badgesKeepTheirText() {
+    #expect(html(#"Inline <Badge text="new &amp; hot" type="tip"/> badge."#) == "<p>Inline new &amp; hot badge.</p>\n")
+    #expect(Markdown.analyze(#"# Config <Badge text="beta"/>"#).firstH1 == "Config beta")
+  }
+}
