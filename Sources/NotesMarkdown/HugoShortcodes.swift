@@ -139,18 +139,26 @@ enum HugoShortcodes {
         return "$$"
       }
       let fence = String(repeating: "`", count: longest + 1)
-      let language: String
+      var language: String
+      var title: String?
       switch tag.name {
       case "mermaid": language = "mermaid"
       case "code", "output":
-        // hugoDocs: `{{< code file="layouts/a.html" >}}`, in the file's language.
+        // hugoDocs: `{{< code file="layouts/a.html" >}}`, in the file's language, titled by
+        // the file; other themes: `{{< code shell "YML" >}}`, the language then a label.
         let file = tag.value("file")?.split(separator: "/").last?.split(separator: ".").dropFirst().last.map(String.init)
-        language = tag.value("lang") ?? tag.value("language") ?? file ?? ""
+        language = tag.value("lang") ?? tag.value("language") ?? file ?? tag.value("", 0) ?? ""
+        title = tag.value("file") ?? tag.value("title") ?? (tag.positional.count > 1 ? tag.positional[1] : nil)
       case "code-toggle": language = tag.value("lang") ?? "toml"
       default: language = tag.value("lang", 0) ?? ""
       }
       code = (tag.name, fence)
-      return fence + language.filter { !$0.isWhitespace && $0 != "`" }
+      language = language.filter { !$0.isWhitespace && $0 != "`" }
+      if let title, !title.isEmpty, !title.contains("\""), !title.contains("\n") {
+        // The first word of an info string is the language: `text` when there is none.
+        return fence + (language.isEmpty ? "text" : language) + " title=\"\(title)\""
+      }
+      return fence + language
     default:
       return nil
     }

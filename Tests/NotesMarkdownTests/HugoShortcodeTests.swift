@@ -208,6 +208,16 @@ import Testing
       """)
     #expect(page.contains("<code class=\"language-html\">{{&lt; figure src=&quot;/a.jpg&quot; &gt;}}\n</code>"), "\(page)")
     #expect(page.contains("<code class=\"language-toml\">[[module.mounts]]\nsource = &quot;a&quot;\n</code>"), "\(page)")
+    // The file titles its block; another theme's positional form gives language and label.
+    #expect(page.contains("<figcaption>layouts/_default/single.html</figcaption>"), "\(page)")
+    #expect(html("{{< code shell \"YML\" >}}\nkind: Check\n{{< /code >}}\n") == """
+      <figure class="code-block">
+      <figcaption>YML</figcaption>
+      <pre tabindex="0"><code class="language-shell">kind: Check
+      </code></pre>
+      </figure>
+
+      """)
   }
 
   @Test func unknownShortcodesStayText() {
