@@ -50,7 +50,7 @@ import Testing
       Self.outline(tree) == [
         "#travel 1 /_tags/travel/",
         "#work 4 /_tags/work/",
-        "  meetings 2 /_tags/work/meetings/",
+        "  Meetings 2 /_tags/work/meetings/",
         "  projects 2 /_tags/work/projects/",
         "    alpha 1 /_tags/work/projects/alpha/",
         "    beta 1 /_tags/work/projects/beta/",
@@ -58,6 +58,10 @@ import Testing
         "  日本 1 /_tags/旅行/日本/",
       ])
     #expect(Self.current(in: tree).isEmpty)
+    // A tag reads as first written, by note: Retro's `#Work/Meetings` comes before Standup's
+    // `work/meetings`, Alpha's `#work` before both.
+    let standup = try site.page("work/standup")
+    #expect(standup.contains(#"<a class="tag" href="/_tags/work/meetings/">#work/Meetings</a>"#), "\(standup)")
     // A tag page marks its own tag, not the tags above it.
     let onProjects = try #require(Self.element("<ul class=\"tag-list\">", in: site.page("_tags/work/projects")))
     #expect(Self.current(in: onProjects) == ["/_tags/work/projects/"])

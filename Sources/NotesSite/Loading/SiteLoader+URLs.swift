@@ -202,6 +202,35 @@ extension SiteLoader {
   /// Sorts every list: folders by name; notes pinned first, then newest `updated` first, then
   /// title; tags collected from notes, each a smart folder with the same order (a parent tag
   /// holding the notes of the tags below it).
+  /// Each tag as first written, by note ID, where that differs from its ID; the tags above
+  /// a nested one as written there (`PokeroleSRD` from `PokeroleSRD/Abilities`).
+  static func tagNames(_ notes: [String: Note]) -> [String: String] {
+    var names: [String: String] = [:]
+    var seen = Set<String>()
+    var named = Set<String>()
+    for id in notes.keys.sorted() {
+      let note = notes[id]!
+      for raw in note.frontMatter.tags + note.analysis.tags {
+        var written = Substring(raw.trimmingCharacters(in: .whitespaces))
+        while written.hasPrefix("#") { written = written.dropFirst() }
+        guard !written.isEmpty, seen.insert(String(written)).inserted else { continue }
+        let parts = written.split(separator: "/", omittingEmptySubsequences: true)
+        var parentID = ""
+        for count in 1...max(parts.count, 1) where count <= parts.count {
+          let tagID = Self.tagID(normaliseTag(parts.prefix(count).joined(separator: "/")))
+          guard !tagID.isEmpty else { break }
+          if named.insert(tagID).inserted {
+            // Each level as first written, below its parent as that was.
+            let shown = count == 1 ? String(parts[0]) : (names[parentID] ?? parentID) + "/" + parts[count - 1]
+            if shown != tagID { names[tagID] = shown }
+          }
+          parentID = tagID
+        }
+      }
+    }
+    return names
+  }
+
   func finishLists(_ site: inout Site) {
     // Equal `updated` falls back to the title as a reader of the site's language orders it;
     // keys are computed once per note, not per comparison.
@@ -244,6 +273,7 @@ extension SiteLoader {
       site.referenceDate = max(site.referenceDate, note.updated)
     }
     site.tags = tags
+    site.tagNames = Self.tagNames(site.notes)
     let names = site.folders.mapValues { $0.name.lowercased() }
     func folderOrder(_ a: String, _ b: String) -> Bool {
       return (names[a]!, a) < (names[b]!, b)

@@ -74,9 +74,11 @@ public struct Site: Sendable {
   /// Tag ID (its URL path, `work/projects`) → note IDs in list order: the notes tagged with it
   /// or with a tag below it. Every tag above a nested tag is here too.
   public var tags: [String: [String]]
+  /// Tag ID → the tag as first written (`PokeroleSRD/Abilities`; notes taken by ID), where
+  /// that differs from the ID: what pages show. Every tag above a nested one is here too.
+  public var tagNames: [String: String] = [:]
   public var history: GitHistory?
-  /// The date relative list labels are computed from, fixed per build so output is
-  /// deterministic: the newest `updated` of any note.
+  /// The newest `updated` of any note: the home page's date in the sitemap.
   public var referenceDate: Date
   /// Every note, newest `updated` first (ties in title order), pinned or not: the home page's
   /// list of recent notes. Sorted once while loading; the home and 404 pages both show it.
@@ -84,6 +86,9 @@ public struct Site: Sendable {
 }
 
 extension Site {
+  /// Tag `id` as pages show it: as first written, else the ID.
+  public func tagName(_ id: String) -> String { tagNames[id] ?? id }
+
   /// The tag a nested tag sits under (`work` for `work/projects`), nil for a top-level tag.
   public static func parentTag(of id: String) -> String? {
     id.lastIndex(of: "/").map { String(id[..<$0]) }

@@ -111,7 +111,7 @@ struct PageContext: Sendable {
     let parent = Site.parentTag(of: id).flatMap { site.tags[$0] == nil ? nil : $0 }
     return [
       "name": .string(id),
-      "label": .string(parent.map { String(id.dropFirst($0.count + 1)) } ?? "#" + id),
+      "label": .string(parent.map { _ in String(PathName.last(site.tagName(id))) } ?? "#" + site.tagName(id)),
       "url": .string(urls.url(.tag(id, page: 1))),
       "count": .int(count),
       "count_label": .string(l10n.count("notes_count", count)),

@@ -41,6 +41,7 @@ struct PageKeys: Sendable {
     g.combine(c.historyLimit)
     g.combine(c.restoreLastNote)
     g.combine(c.unsafeHTML)
+    for id in site.tagNames.keys.sorted() { g.combine([id, site.tagNames[id]!]) }
     g.combine(site.history == nil)
     g.combine(site.history?.isShallow ?? false)
     for id in site.folders.keys.sorted() {

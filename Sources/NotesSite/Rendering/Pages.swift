@@ -179,9 +179,10 @@ extension PageContext {
       data["list"] = folderList(id, page: page, selected: nil, scratch: scratch)
       return data
     case .tag(let tag, let page):
-      var data = common(route: route, title: "#" + tag, selectedFolder: nil, selectedNote: nil, scratch: scratch)
+      let shown = "#" + site.tagName(tag)
+      var data = common(route: route, title: shown, selectedFolder: nil, selectedNote: nil, scratch: scratch)
       data["list"] = list(
-        title: "#" + tag, label: l10n.format("notes_in_folder", ["folder": "#" + tag]),
+        title: shown, label: l10n.format("notes_in_folder", ["folder": shown]),
         noteIDs: site.tags[tag] ?? [], page: page, selected: nil
       ) {
         urls.url(.tag(tag, page: $0))
@@ -252,7 +253,7 @@ extension PageContext {
       "created_label": .string(l10n.date(note.created)),
       "show_created": .bool(CivilDate(note.created).dayNumber != CivilDate(note.updated).dayNumber),
       "tags": .list(note.tags.map { tag in
-        .object(["name": .string(tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
+        .object(["name": .string(site.tagNames[SiteLoader.tagID(tag)] ?? tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
       }),
       "has_tags": .bool(!note.tags.isEmpty),
       "html": .string(noteHTML[note.id] ?? ""),
