@@ -342,3 +342,24 @@ extension LogseqPageTests {
     #expect(source.contains(#"href="/pages/user/""#))
   }
 }
+
+extension JekyllPostTests {
+  /// A Jekyll page's `permalink` (Hugo's `url`) is where other pages link it; a folder with a
+  /// README is linked as the folder.
+  @Test func permalinksAndFolderReadmesAreLinkTargets() async throws {
+    let site = try SiteFixture([
+      "content/docs/extending.md": "---\ntitle: Extensions\npermalink: /docs/extensions/\n---\nText.\n\n## Setup\n",
+      "content/blog/launch.md": "---\nurl: /2024/launch.html\n---\n# Launch\n",
+      "content/topic/README.md": "Topic notes.\n",
+      "content/bookmark.md": "---\nurl: https://example.com/\n---\nSee [ext](/docs/extensions/), [again]({{ site.baseurl }}/docs/extensions/#setup), [launch](/2024/launch.html), [topic](topic) and [topic again](/topic/).\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let links = detailColumn(try site.page("notes/bookmark"))
+    #expect(links.contains(#"<a href="/docs/extending/">ext</a>"#), "\(links)")
+    #expect(links.contains(#"<a href="/docs/extending/#setup">again</a>"#), "\(links)")
+    #expect(links.contains(#"<a href="/blog/launch/">launch</a>"#))
+    #expect(links.contains(#"<a href="/topic/readme/">topic</a> and <a href="/topic/readme/">topic again</a>"#), "\(links)")
+  }
+}

@@ -18,6 +18,9 @@ public struct FrontMatter: Sendable, Equatable {
   public var collaborators: [String] = []
   /// The note's own language (`lang: ja`), for `lang` on its article.
   public var lang: String? = nil
+  /// The page's path on the site it came from, Jekyll's `permalink: /docs/setup/` or Hugo's
+  /// `url:`: links written to it find the note.
+  public var permalink: String? = nil
   /// Wiki links in other keys' values (`up: "[[MOC]]"`, `related: ["[[Other]]"]`), links
   /// as Obsidian's properties make them, at their place in the note file. Not cached: the
   /// loader adds them to the note's references, which are.

@@ -111,6 +111,9 @@ struct FrontMatterReader {
       case "aliases": frontMatter.aliases = list(entry)
       case "collaborators": frontMatter.collaborators = list(entry)
       case "lang": frontMatter.lang = text(entry)
+      case "permalink", "url":
+        // A path on the old site; a web address (`url: https://…`, a bookmark) is not one.
+        if let path = text(entry), path.hasPrefix("/"), !path.hasPrefix("//") { frontMatter.permalink = path }
       default:
         // Other tools' keys (Obsidian's `cssclasses`, Hugo's `weight`…) are common and harmless;
         // wiki links in their values are links, as Obsidian's properties read them.
@@ -128,7 +131,7 @@ struct FrontMatterReader {
   private static let keys: Set<String> = [
     "published", "created", "publishDate", "lastmod", "modified", "last-modified", "last_modified", "last_modified_at",
     "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
-    "collaborators", "lang", "headless", "_build", "build",
+    "collaborators", "lang", "headless", "_build", "build", "permalink", "url",
   ]
   private static let keysByLowercase = Dictionary(uniqueKeysWithValues: keys.map { ($0.lowercased(), $0) })
 

@@ -180,6 +180,7 @@ struct CacheEncoder {
     strings(f.aliases)
     strings(f.collaborators)
     optional(f.lang)
+    optional(f.permalink)
     int(e.bodyLineOffset)
     let a = e.analysis
     optional(a.firstH1)
@@ -282,10 +283,10 @@ struct CacheDecoder {
     var f = FrontMatter()
     guard let title = optional(), let created = date(), let updated = date(), let tags = strings(),
       let pinned = bool(), let draft = bool(), let slug = optional(), let aliases = strings(),
-      let collaborators = strings(), let lang = optional(), let offset = int()
+      let collaborators = strings(), let lang = optional(), let permalink = optional(), let offset = int()
     else { return nil }
     (f.title, f.date, f.updated, f.tags, f.pinned, f.draft) = (title, created, updated, tags, pinned, draft)
-    (f.slug, f.aliases, f.collaborators, f.lang) = (slug, aliases, collaborators, lang)
+    (f.slug, f.aliases, f.collaborators, f.lang, f.permalink) = (slug, aliases, collaborators, lang, permalink)
     var a = NoteAnalysis()
     guard let h1 = optional(), let preview = string(), let atags = strings(), let refCount = int(),
       refCount >= 0, refCount < 10_000_000
@@ -352,6 +353,7 @@ struct RenderedNoteCache: Sendable {
       let n = site.notes[id]!
       h.combine([id, n.sourcePath, n.title, n.folderID])
       h.combine(n.frontMatter.aliases)
+      h.combine(n.frontMatter.permalink ?? "")
       for heading in n.analysis.headings { h.combine([heading.id, heading.text]) }
       h.combine(n.analysis.blockIDs)
       h.combine(n.analysis.anchors)

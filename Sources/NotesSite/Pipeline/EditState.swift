@@ -171,6 +171,7 @@ struct EditState {
     h.combine(f.aliases)
     h.combine(f.collaborators)
     optional(f.lang)
+    optional(f.permalink)
     let a = analysis
     optional(a.firstH1)
     // Whether the opening heading is one of several level-1 headings: then the note may be

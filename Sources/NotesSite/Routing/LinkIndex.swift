@@ -21,6 +21,8 @@ struct LinkIndex: Sendable {
   /// Notes by their path key without number prefixes (see `unprefixed`), for the paths that
   /// have one; a key two notes share maps to nothing.
   private var notesByUnprefixedPath: [String: String?] = [:]
+  /// Notes by the path of their page on the site they came from (`permalinkKey`).
+  private var notesByPermalink: [String: String] = [:]
   /// The note of each Logseq block id (`^` and a UUID), for block references.
   private var blockOwners: [String: String] = [:]
   /// File names (without extension) and aliases.
@@ -102,6 +104,10 @@ struct LinkIndex: Sendable {
       noteDirectory[id] = k.directory
     }
     for id in ids.sorted() {
+      if let permalink = site.notes[id]!.frontMatter.permalink {
+        let key = Self.permalinkKey(permalink)
+        if notesByPermalink[key] == nil { notesByPermalink[key] = id }
+      }
       for block in site.notes[id]!.analysis.blockIDs where block.utf8.count == 37 && blockOwners[block] == nil {
         blockOwners[block] = id
       }
@@ -148,6 +154,16 @@ struct LinkIndex: Sendable {
   /// The content is a GitHub wiki, whose pages are named site-wide: `[x](Page-Name)` in any
   /// folder names `Page-Name.md` wherever it is.
   private var gitHubWiki = false
+
+  /// A site path as a key: no slashes around it, no `index.html` or `.html` (Jekyll serves
+  /// `/docs/setup.html` and `/docs/setup/` alike), any case.
+  static func permalinkKey(_ path: String) -> String {
+    var p = Substring(path)
+    while p.hasPrefix("/") { p = p.dropFirst() }
+    if p.hasSuffix("index.html") { p = p.dropLast(10) } else if p.hasSuffix(".html") { p = p.dropLast(5) }
+    while p.hasSuffix("/") { p = p.dropLast() }
+    return key(String(p))
+  }
 
   /// `path` without the number prefix Docusaurus reads off each part (`01-intro/2. setup`
   /// is `intro/setup`): digits, then `-`, `_` or `.` (spaces around them allowed), then the
@@ -262,7 +278,12 @@ struct LinkIndex: Sendable {
     /// The note, else the folder, at path key `key`.
     func page(_ key: String, written: String) -> LinkTarget? {
       if let id = notePath(key, written: written) { return note(id) }
-      if !key.isEmpty, let id = foldersByPath[key] { return .folder(id) }
+      if !key.isEmpty, let id = foldersByPath[key] {
+        // A folder that opens with its `README.md` or `index.md` is that note, as GitHub
+        // shows it.
+        if let index = notesByPath[key + "/readme"] ?? notesByPath[key + "/index"] { return note(index) }
+        return .folder(id)
+      }
       return nil
     }
     switch ref.kind {
@@ -306,6 +327,10 @@ struct LinkIndex: Sendable {
         let k = Self.key(pagePath)
         if let found = page(k, written: pagePath) { return (found, []) }
         if let file = filePath(k, written: pagePath) { return (.file(file), []) }
+      }
+      // A Jekyll or Hugo page linked by its `permalink` or `url`.
+      if target.hasPrefix("/"), !notesByPermalink.isEmpty, let id = notesByPermalink[Self.permalinkKey(target)] {
+        return (note(id), [])
       }
       // Docusaurus drops number prefixes from doc paths: `../build/after-a-build` is
       // `build/12-after-a-build.mdx`.
