@@ -214,6 +214,33 @@ extension FrontMatterTests {
       #expect(!load("---\nheadless: false\nbuild: 42\n---\n").0.draft)
     }
 
+    /// Dates as other tools write them: Notion's, org-mode's (through pandoc), slashes, a
+    /// time without seconds; and the keys they write them under.
+    @Test func datesAsOtherToolsWriteThem() {
+      let cases: [(String, Date)] = [
+        ("date: 2024/03/28", Self.utc(2024, 3, 28)),
+        ("date: 2024-03-28 10:30", Self.utc(2024, 3, 28, 10, 30)),
+        ("date: June 18, 2025 12:29 PM", Self.utc(2025, 6, 18, 12, 29)),
+        ("date: Jun 1, 2025 12:05 AM", Self.utc(2025, 6, 1, 0, 5)),
+        ("date: 18 June 2025", Self.utc(2025, 6, 18)),
+        (#"date: "\\<2022-12-02 Fri 20:40\\>""#, Self.utc(2022, 12, 2, 20, 40)),
+        ("date: \"[2022-12-02 Fri]\"", Self.utc(2022, 12, 2)),
+        ("created-at: 2023-02-04", Self.utc(2023, 2, 4)),
+        ("createdAt: 2023-02-04", Self.utc(2023, 2, 4)),
+        ("date_created: 2023/02/04", Self.utc(2023, 2, 4)),
+      ]
+      for (line, expected) in cases {
+        let (fm, diagnostics) = load("---\n\(line)\n---\n")
+        #expect(diagnostics.isEmpty, "\(line): \(diagnostics)")
+        #expect(fm.date == expected, "\(line)")
+      }
+      #expect(load("---\nupdated_at: 2023-03-01\n---\n").0.updated == Self.utc(2023, 3, 1))
+      // Still no dates: an impossible day, an hour past 12 with PM, words.
+      for line in ["date: 2024/02/30", "date: June 18, 2025 13:00 PM", "date: last summer", "date: 2024 03"] {
+        #expect(load("---\n\(line)\n---\n").1.count == 1, "\(line)")
+      }
+    }
+
     /// Dendron writes Unix times in milliseconds; ten digits are seconds.
     @Test func unixTimesAreDates() {
       let (fm, diagnostics) = load("---\nupdated: 1740226287837\ncreated: 1737484383438\ndate: 1700000000\n---\n")

@@ -363,3 +363,23 @@ extension JekyllPostTests {
     #expect(links.contains(#"<a href="/topic/readme/">topic</a> and <a href="/topic/readme/">topic again</a>"#), "\(links)")
   }
 }
+
+/// Emacs' Denote names a note by its creation time, title and tags.
+@Suite struct DenoteNameTests {
+  @Test func theFileNameGivesTitleDateAndTags() async throws {
+    let site = try SiteFixture([
+      "content/20240329T093529--kubernetes-nodes__devops_tech.md": "Nodes run pods.\n",
+      "content/20240101T120000==1a--signed-note.md": "---\ntitle: Own title\n---\nText.\n",
+      "content/20240101-not-denote.md": "Text.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let note = try site.page("notes/20240329t093529-kubernetes-nodes-devops-tech")
+    #expect(note.contains("<h1>kubernetes nodes</h1>"), "\(note)")
+    #expect(note.contains(#"datetime="2024-03-29T09:35:29Z""#))
+    #expect(note.contains(#"href="/_tags/devops/">#devops</a>"#) && note.contains(#"href="/_tags/tech/">#tech</a>"#))
+    #expect(try site.page("notes/20240101t120000-1a-signed-note").contains("<h1>Own title</h1>"))
+    #expect(try site.page("notes/20240101-not-denote").contains("<h1>20240101-not-denote</h1>"))
+  }
+}

@@ -81,9 +81,11 @@ struct FrontMatterReader {
         if let render = value["render"], render.bool == false || render.string?.lowercased() == "never" {
           frontMatter.draft = true
         }
-      case "created", "publishDate", "published":
+      case "created", "publishDate", "published", "created-at", "created_at", "createdAt", "date-created", "date_created",
+        "dateCreated", "creation-date", "creation_date":
         otherCreated = otherCreated ?? otherDate(entry)
-      case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at":
+      case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at", "updated-at", "updated_at", "updatedAt",
+        "date-modified", "date_modified", "dateModified", "last-updated", "last_updated", "lastUpdated":
         otherUpdated = otherUpdated ?? otherDate(entry)
       case "tag": otherTags = tags(entry)
       // Zola: `[taxonomies]` with `tags = [...]`.
@@ -130,6 +132,9 @@ struct FrontMatterReader {
   /// The keys read above, for reading them in any case.
   private static let keys: Set<String> = [
     "published", "created", "publishDate", "lastmod", "modified", "last-modified", "last_modified", "last_modified_at",
+    "created-at", "created_at", "createdAt", "date-created", "date_created", "dateCreated", "creation-date", "creation_date",
+    "updated-at", "updated_at", "updatedAt", "date-modified", "date_modified", "dateModified", "last-updated", "last_updated",
+    "lastUpdated",
     "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
     "collaborators", "lang", "headless", "_build", "build", "permalink", "url",
   ]
@@ -218,17 +223,91 @@ struct FrontMatterReader {
   /// (`1740226287837`) or 10 digits of seconds.
   static func date(of node: YAMLNode) -> Date? {
     if let date = node.date { return date }
-    guard let text = node.string, text.utf8.count == 10 || text.utf8.count == 13,
-      text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let number = Double(text)
+    guard let text = node.string else { return nil }
+    if text.utf8.count == 10 || text.utf8.count == 13, text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let number = Double(text)
+    {
+      return Date(timeIntervalSince1970: text.utf8.count == 13 ? number / 1000 : number)
+    }
+    return writtenDate(text)
+  }
+
+  /// Dates as other tools write them, read in UTC: `2024/03/28`, `2024-03-28 10:30`, an
+  /// org-mode timestamp (`<2022-12-02 Fri 20:40>`, `[2022-12-02 Fri]`), Notion's
+  /// `June 18, 2025 12:29 PM`, `18 June 2025`.
+  static func writtenDate(_ text: String) -> Date? {
+    // Tokens: runs of digits or of letters; everything else separates them.
+    var tokens: [Substring] = []
+    var start: String.Index?
+    var isDigits = false
+    for index in text.indices {
+      let c = text[index]
+      let digit = c.isASCII && c.isNumber
+      let letter = c.isLetter
+      if let s = start, (digit && isDigits) || (letter && !isDigits && !digit) { _ = s; continue }
+      if let s = start { tokens.append(text[s..<index]) }
+      start = digit || letter ? index : nil
+      isDigits = digit
+    }
+    if let s = start { tokens.append(text[s...]) }
+    guard tokens.count >= 3, tokens.count <= 9 else { return nil }
+    func number(_ t: Substring) -> Int? { t.allSatisfy { $0.isASCII && $0.isNumber } ? Int(t) : nil }
+    let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
+    func month(_ t: Substring) -> Int? {
+      guard t.count >= 3 else { return nil }
+      let lower = t.lowercased()
+      return months.firstIndex { lower.hasPrefix($0) && $0.hasPrefix(lower.prefix(3)) }.map { $0 + 1 }
+    }
+    var year: Int?, monthNumber: Int?, day: Int?
+    var rest: ArraySlice<Substring>
+    if let y = number(tokens[0]), tokens[0].count == 4, let m = number(tokens[1]), let d = number(tokens[2]) {
+      (year, monthNumber, day) = (y, m, d)
+      rest = tokens.dropFirst(3)
+    } else if let m = month(tokens[0]), let d = number(tokens[1]), let y = number(tokens[2]), tokens[2].count == 4 {
+      (year, monthNumber, day) = (y, m, d)
+      rest = tokens.dropFirst(3)
+    } else if let d = number(tokens[0]), let m = month(tokens[1]), let y = number(tokens[2]), tokens[2].count == 4 {
+      (year, monthNumber, day) = (y, m, d)
+      rest = tokens.dropFirst(3)
+    } else {
+      return nil
+    }
+    // A weekday between the date and the time (org-mode).
+    if let first = rest.first, number(first) == nil, !["am", "pm"].contains(first.lowercased()) { rest = rest.dropFirst() }
+    var hour = 0, minute = 0, second = 0
+    if let h = rest.first.flatMap(number) {
+      guard let m = rest.dropFirst().first.flatMap(number) else { return nil }
+      (hour, minute) = (h, m)
+      rest = rest.dropFirst(2)
+      if let s = rest.first.flatMap(number) {
+        second = s
+        rest = rest.dropFirst()
+      }
+      if let half = rest.first?.lowercased(), half == "am" || half == "pm" {
+        guard (1...12).contains(hour) else { return nil }
+        hour = hour % 12 + (half == "pm" ? 12 : 0)
+        rest = rest.dropFirst()
+      }
+    }
+    guard rest.isEmpty, let year, let monthNumber, let day, (1...12).contains(monthNumber), (1...31).contains(day),
+      (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    return Date(timeIntervalSince1970: text.utf8.count == 13 ? number / 1000 : number)
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (year, monthNumber, day)
+    (components.hour, components.minute, components.second) = (hour, minute, second)
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard let date = calendar.date(from: components),
+      calendar.component(.day, from: date) == day
+    else { return nil }
+    return date
   }
 
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
     guard let date = Self.date(of: entry.value) else {
       let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
       fail(
-        "'\(entry.key)' must be a date like 2026-11-29 or 2026-11-29T14:05:00+09:00, not \(written)",
+        "'\(entry.key)' must be a date like 2026-11-29, 2026-11-29T14:05:00+09:00 or Nov 29, 2026, not \(written)",
         at: entry.value)
       return nil
     }

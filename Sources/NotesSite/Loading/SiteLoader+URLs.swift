@@ -154,7 +154,7 @@ extension SiteLoader {
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
     let title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
-      ?? Self.jekyllPostTitle(source.path) ?? Self.logseqJournalTitle(source.path)
+      ?? Self.jekyllPostTitle(source.path) ?? Self.logseqJournalTitle(source.path) ?? Self.denoteName(source.path)?.title
       // A section's `_index.md`, a folder's `README.md` or `index.md` without a title reads
       // as its folder, as GitHub and Hugo show them.
       ?? ((Self.isSectionFile(source.path) || Self.isFolderIndex(source.path)) && source.path.contains("/")
@@ -169,7 +169,7 @@ extension SiteLoader {
     let lastCommit = revisions.first ?? history?.lastRevision(ofContentPath: source.path)
     let updated = fm.updated ?? lastCommit?.date ?? fm.date ?? source.modified
     var tags = Set<String>()
-    for tag in fm.tags + source.analysis.tags {
+    for tag in fm.tags + source.analysis.tags + (Self.denoteName(source.path)?.tags ?? []) {
       let normalised = Self.normaliseTag(tag)
       if !normalised.isEmpty { tags.insert(normalised) }
     }

@@ -142,6 +142,34 @@ struct SiteLoader {
     return calendar.date(from: components)
   }
 
+  /// What a Denote file name says (Emacs' Denote, `20240329T093529--kubernetes-nodes__devops_tech.md`):
+  /// the note's creation time, its title ("kubernetes nodes") and its tags. Nil for other names.
+  static func denoteName(_ path: String) -> (date: Date, title: String, tags: [String])? {
+    let stem = PathName.stem(path)
+    let bytes = Array(stem.utf8)
+    guard bytes.count > 17, bytes[8] == UInt8(ascii: "T"),
+      bytes[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes[9..<15].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
+      let dashes = stem.range(of: "--")
+    else { return nil }
+    // An optional signature, `==1a`, between the time and the title.
+    let between = stem[stem.index(stem.startIndex, offsetBy: 15)..<dashes.lowerBound]
+    guard between.isEmpty || between.hasPrefix("==") else { return nil }
+    let afterTitle = stem[dashes.upperBound...]
+    let tagStart = afterTitle.range(of: "__")
+    let title = (tagStart.map { afterTitle[..<$0.lowerBound] } ?? afterTitle).replacingOccurrences(of: "-", with: " ")
+    let tags = tagStart.map { afterTitle[$0.upperBound...].split(separator: "_").map(String.init) } ?? []
+    func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
+    var components = DateComponents()
+    (components.year, components.month, components.day) = (number(0..<4), number(4..<6), number(6..<8))
+    (components.hour, components.minute, components.second) = (number(9..<11), number(11..<13), number(13..<15))
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC")!
+    guard !title.isEmpty, (1...12).contains(components.month!), (1...31).contains(components.day!),
+      let date = calendar.date(from: components)
+    else { return nil }
+    return (date, title, tags)
+  }
+
   /// A Logseq journal's day, which its file name gives: `journals/2022_12_15.md` is the
   /// journal of 2022-12-15 (midnight UTC). Nil for any other file.
   static func logseqJournalDate(_ path: String) -> Date? {
@@ -245,6 +273,7 @@ struct SiteLoader {
       source.diagnostics += fmDiagnostics
     }
     if source.frontMatter.date == nil, let posted = jekyllPostDate(entry.path) { source.frontMatter.date = posted }
+    if source.frontMatter.date == nil, let denote = denoteName(entry.path) { source.frontMatter.date = denote.date }
     // A journal is that day's page: listed by its day, whenever it was last edited.
     if let day = logseqJournalDate(entry.path) {
       if source.frontMatter.date == nil { source.frontMatter.date = day }
