@@ -198,9 +198,22 @@ enum AttributeLists {
       let after = rest[rest.index(after: open)...]
       // Without kramdown's colon, only after a link, image or code span: TeX writes `x_{i=1}`.
       let kramdown = after.first == ":"
-      if backticks % 2 == 0, let last = out.last, (kramdown ? ")]*_`:" : ")]`").contains(last),
+      if backticks % 2 == 0, out.last == "`", after.first == "=", let close = after.firstIndex(of: "}"),
+        after[after.index(after: after.startIndex)..<close].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }),
+        let opening = out.dropLast().lastIndex(of: "`")
+      {
+        // Pandoc's raw inline, `` `<br>`{=html} ``: HTML as HTML; for another format, nothing.
+        let format = after[after.index(after: after.startIndex)..<close]
+        let content = out[out.index(after: opening)..<out.index(before: out.endIndex)]
+        out = String(out[..<opening]) + (format.lowercased() == "html" ? String(content) : "")
+        rest = after[after.index(after: close)...]
+      } else if backticks % 2 == 0, let last = out.last, (kramdown ? ")]*_`:" : ")]`").contains(last),
         let close = after.firstIndex(of: "}"), !after[..<close].contains("{"), attributes(after[..<close]) != nil
       {
+        // Pandoc's span, `[TODO]{.todo}`: its text (a link's text and a wiki link keep theirs).
+        if last == "]", !kramdown, !out.hasSuffix("]]"), let open = out.lastIndex(of: "["), !out[open...].dropFirst().contains("[") {
+          out = String(out[..<open]) + out[out.index(after: open)..<out.index(before: out.endIndex)]
+        }
         rest = after[after.index(after: close)...]
       } else {
         out += "{"

@@ -130,6 +130,7 @@ struct Prepared {
     var roleTexts: [CmarkNode] = []
     var emoji = false
     var logseqTasks = false
+    var rawBlocks: [CmarkNode] = []
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -143,6 +144,9 @@ struct Prepared {
           }
         case CMARK_NODE_LINK:
           if entering, WikiLinkRepair.isWikiLinkReadAsLink(node) { bracketLinks.append(node) }
+        case CMARK_NODE_CODE_BLOCK:
+          // Pandoc's raw block for another format (` ```{=org} `): written only to that format.
+          if let info = cmark_node_get_fence_info(node.pointer), info[0] == 0x7B, info[1] == 0x3D { rawBlocks.append(node) }
         case CMARK_NODE_TEXT:
           guard let c = cmark_node_get_literal(node.pointer) else { return }
           // A table's delimiter row is a whole text node of the paragraph: `|`, `-`, `:`, spaces.
@@ -169,6 +173,8 @@ struct Prepared {
       }
     }
     collect()
+    for block in rawBlocks { block.remove() }
+    rawBlocks = []
     // Comments go first; what they held is gone, so the nodes are collected again.
     if !commentTexts.isEmpty {
       CommentPass.run(root, texts: commentTexts, source: source)
