@@ -119,3 +119,32 @@ extension LogseqBlockTests {
     #expect(!rendered.html.contains(">red<") && rendered.html.contains(">blue</a> stays"), "\(rendered.html)")
   }
 }
+
+extension LogseqBlockTests {
+  /// As the Logseq docs graph writes them: a block opening after a block's first line or right
+  /// after another block, a labelled block reference, `created_at`, a timestamp macro.
+  @Test func blocksInsideBlocksAndLabelledReferences() {
+    let page = """
+      - intro line
+        #+BEGIN_SRC clojure
+        (str "#/page/" *x*)
+        #+END_SRC
+      - #+BEGIN_TIP
+        tip text
+        #+END_TIP
+        #+BEGIN_EXAMPLE
+        [[page 1]] {{query (todo now)}}
+        #+END_EXAMPLE
+      - Some examples
+        created_at:: 1621908710666
+      - Watch {{youtube-timestamp 369}} and [the block](((6425a352-7bfd-4b83-bc9c-a65c6b0f2856)))
+      """
+    let rendered = render(page)
+    #expect(rendered.html.contains("<li>intro line\n<pre tabindex=\"0\"><code class=\"language-clojure\">(str &quot;#/page/&quot; *x*)\n</code></pre>\n</li>"), "\(rendered.html)")
+    #expect(rendered.html.contains("<p>tip text</p>\n</aside>\n<pre tabindex=\"0\"><code>[[page 1]] {{query (todo now)}}\n</code></pre>"), "\(rendered.html)")
+    #expect(!rendered.html.contains("#+") && !rendered.html.contains("created_at") && !rendered.html.contains("369"), "\(rendered.html)")
+    // The test resolver keeps a fragment-only wiki link as the fragment: the label shows.
+    #expect(rendered.html.contains(##"href="#^6425a352-7bfd-4b83-bc9c-a65c6b0f2856">the block</a>"##), "\(rendered.html)")
+    #expect(Markdown.analyze(page).tags.isEmpty)
+  }
+}

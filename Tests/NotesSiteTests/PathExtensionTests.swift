@@ -383,3 +383,11 @@ extension JekyllPostTests {
     #expect(try site.page("notes/20240101-not-denote").contains("<h1>20240101-not-denote</h1>"))
   }
 }
+
+extension LogseqPageTests {
+  /// A key may have capitals after its first letter, as schema.org-style properties do.
+  @Test func camelCaseKeysAreProperties() {
+    let split = FrontMatter.split("type:: [[Class]]\nsameAs:: https://schema.org/Class\n\n- A block\n")
+    #expect(split.format == .logseq && split.body == "\n- A block\n")
+  }
+}

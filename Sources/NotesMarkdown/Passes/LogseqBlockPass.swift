@@ -28,7 +28,10 @@ enum LogseqBlockPass {
   static let openMarkers = ["TODO", "DOING", "NOW", "LATER", "WAIT", "WAITING", "IN-PROGRESS"]
 
   static let addressMacros: Set<String> = ["video", "youtube", "tweet", "twitter", "vimeo", "bilibili", "pdf"]
-  static let droppedMacros: Set<String> = ["renderer", "query", "function", "namespace", "cards", "zotero-imported-file", "zotero-linked-file"]
+  static let droppedMacros: Set<String> = [
+    "renderer", "query", "function", "namespace", "cards", "zotero-imported-file", "zotero-linked-file", "youtube-timestamp",
+    "video-timestamp", "docs-base-url",
+  ]
 
   /// Whether `text` (a text node that opens a list item) may start with a Logseq task marker.
   static func mayStartTask(_ text: UnsafePointer<CChar>) -> Bool {
@@ -55,14 +58,18 @@ enum LogseqBlockPass {
       for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source, blocks: &blocks) { changed = true }
     }
     if source.contains(UInt8(ascii: "#"), UInt8(ascii: "+")) {
-      var openings: [CmarkNode] = []
+      var candidates: [CmarkNode] = []
       root.walk { node, entering in
-        if entering, node.isParagraph, let first = node.firstChild, first.isText, first.literalContains("#+"),
-          orgBlockName(first.literal) != nil
+        if entering, node.isText, node.literalContains("#+"), let paragraph = node.parent, paragraph.isParagraph,
+          candidates.last != paragraph
         {
-          openings.append(node)
+          candidates.append(paragraph)
         }
       }
+      // Each block's opening line starts a paragraph of its own (a block may open after a
+      // block's first line, or right after another block's closing line).
+      var openings: [CmarkNode] = []
+      for paragraph in candidates { openings += splitAtOrgBlocks(paragraph) }
       for paragraph in openings.reversed() where wrapOrgBlock(paragraph, source: source) { changed = true }
     }
     let colours = source.contains(UInt8(ascii: "]"), UInt8(ascii: "="))
@@ -77,7 +84,7 @@ enum LogseqBlockPass {
         {
           texts.append(node)
         }
-      } else if node.type == CMARK_NODE_LINK, labelled, node.url.hasPrefix("[[") {
+      } else if node.type == CMARK_NODE_LINK, (labelled && node.url.hasPrefix("[[")) || (references && node.url.hasPrefix("((")) {
         links.append(node)
       }
     }
@@ -98,12 +105,14 @@ enum LogseqBlockPass {
 
   /// The key of a `key:: value` line that Logseq hides, if `literal` starts with one.
   static func hiddenKey(_ literal: String) -> Bool {
+    // Logseq reads `created_at` as `created-at`.
     guard let colons = literal.range(of: ":: ") ?? (literal.hasSuffix("::") ? literal.range(of: "::", options: .backwards) : nil)
     else { return false }
     let key = literal[..<colons.lowerBound]
     guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E })
     else { return false }
-    return hiddenKeys.contains(String(key)) || key.hasPrefix("logseq.")
+    let name = key.replacingOccurrences(of: "_", with: "-")
+    return hiddenKeys.contains(name) || name.hasPrefix("logseq.")
   }
 
   /// Also records the block each `id:: <uuid>` names (its list item, else the paragraph), as
@@ -171,6 +180,34 @@ enum LogseqBlockPass {
     let name = rest.prefix { $0.isLetter || $0 == "_" }
     guard !name.isEmpty else { return nil }
     return (name.uppercased(), rest.dropFirst(name.count).trimmingCharacters(in: .whitespaces))
+  }
+
+  /// Splits `paragraph` before each line after its first that opens an org-mode block; returns
+  /// the paragraphs that now start with one, in order.
+  private static func splitAtOrgBlocks(_ paragraph: CmarkNode) -> [CmarkNode] {
+    let (lines, breaks) = lines(of: paragraph)
+    func opens(_ line: [CmarkNode]) -> Bool {
+      guard let first = line.first, first.isText else { return false }
+      return orgBlockName(first.literal) != nil
+    }
+    let starts = lines.indices.filter { $0 > 0 && opens(lines[$0]) }
+    var result: [CmarkNode] = []
+    var pieces: [CmarkNode] = []
+    // From the last: each piece takes its lines up to the next piece's, and goes right after
+    // `paragraph`, so the pieces end up in order.
+    for (n, start) in starts.enumerated().reversed() {
+      let end = n + 1 < starts.count ? starts[n + 1] : lines.count
+      let piece = CmarkNode.paragraph()
+      paragraph.insertAfter(piece)
+      for index in start..<end {
+        if index > start { piece.append(breaks[index - 1]) }
+        for inline in lines[index] { piece.append(inline) }
+      }
+      breaks[start - 1].remove()
+      pieces.insert(piece, at: 0)
+    }
+    if opens(lines[0]) { result.append(paragraph) }
+    return result + pieces
   }
 
   /// The inlines of `paragraph`, line by line, and the breaks between the lines.
@@ -414,10 +451,14 @@ enum LogseqBlockPass {
   /// A link cmark read with `[[Target]]` as its destination: `[[Target|label]]` again.
   private static func relabel(_ link: CmarkNode, source: SourceMap) -> Bool {
     let url = link.url
-    guard url.hasPrefix("[["), url.hasSuffix("]]"), url.count > 4, let child = link.firstChild, child.isText,
-      child.next == nil
-    else { return false }
-    let target = url.dropFirst(2).dropLast(2)
+    guard let child = link.firstChild, child.isText, child.next == nil else { return false }
+    var target = Substring(url.dropFirst(2).dropLast(2))
+    if url.hasPrefix("(("), url.hasSuffix("))"), let uuid = blockUUID(String(target)) {
+      // `[label](((uuid)))`: a link to the block, labelled.
+      target = Substring("#^" + uuid)
+    } else {
+      guard url.hasPrefix("[["), url.hasSuffix("]]"), url.count > 4 else { return false }
+    }
     guard !target.contains("["), !target.contains("]"), !target.contains("|") else { return false }
     let text = CmarkNode.text("[[" + target + "|" + child.literal + "]]")
     source.setOrigin(of: text, line: source.bodyPosition(of: link).line, column: source.bodyPosition(of: link).column)

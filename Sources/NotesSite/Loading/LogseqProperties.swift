@@ -8,8 +8,8 @@ import NotesYAML
 /// draft, and wiki links in any other value as the note's links.
 enum LogseqProperties {
   /// The number of lines at the start of `text` that are properties (0 when the first is not).
-  /// A property line is a key of lower-case ASCII letters, digits, `-` and `_` (starting with
-  /// a letter), `::`, then a space or the end of the line. As Logseq writes them, they end the
+  /// A property line is a key of ASCII letters, digits, `-` and `_` (starting with a
+  /// lower-case letter), `::`, then a space or the end of the line. As Logseq writes them, they end the
   /// file or are followed by a blank line or the first block (`- `); anything else means the
   /// lines are a note's own text that happens to look like them.
   static func lineCount(_ text: Substring) -> Int {
@@ -36,7 +36,10 @@ enum LogseqProperties {
     let u = line.utf8
     guard let first = u.first, first >= 0x61, first <= 0x7A else { return nil }
     var i = u.startIndex
-    while i < u.endIndex, u[i] >= 0x61 && u[i] <= 0x7A || u[i] >= 0x30 && u[i] <= 0x39 || u[i] == 0x2D || u[i] == 0x5F {
+    // Letters of either case after the first (`sameAs::`), digits, `-`, `_`.
+    while i < u.endIndex, u[i] >= 0x61 && u[i] <= 0x7A || u[i] >= 0x41 && u[i] <= 0x5A || u[i] >= 0x30 && u[i] <= 0x39
+      || u[i] == 0x2D || u[i] == 0x5F
+    {
       i = u.index(after: i)
     }
     guard u[i...].starts(with: "::".utf8) else { return nil }
