@@ -84,7 +84,7 @@ extension Markdown {
       MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
     let attributes = AttributeLists.resolving(JekyllLiquid.resolving(docfx.body))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
-    let (protected, footnotes) = FootnotePass.protectDefinitions(body)
+    let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
     return MathSyntax.withParsed(protected) { root, text, marks in
       let source = SourceMap(
         text, lineOffset: lineOffset, footnoteBlocks: footnotes.continuations,

@@ -286,3 +286,25 @@ extension MathTests {
     #expect(Markdown.analyze("Energy $`E = mc^2`$ here.").plainText.contains("E = mc^2`") == false)
   }
 }
+
+extension MathTests {
+  /// LaTeX's and MathJax's delimiters, as text pasted from ChatGPT writes them.
+  @Test func backslashDelimiters() {
+    let note = """
+      The density \\( p(x) = \\pi(z) \\) holds, and \\(a_1\\) too.
+
+      \\[
+      \\int_0^1 f(x)\\,dx
+      \\]
+
+      > \\[ E = mc^2 \\]
+
+      Pandoc escapes \\[1\\] and `\\(code\\)` stays; so does $5 \\(x\\).
+      """
+    let rendered = html(note)
+    #expect(rendered.contains("<p>The density \(Self.inline("p(x) = \\pi(z)")) holds, and \(Self.inline("a_1")) too.</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>\(Self.display("\n\\int_0^1 f(x)\\,dx\n"))</p>"), "\(rendered)")
+    #expect(rendered.contains("<blockquote>\n<p>\(Self.display(" E = mc^2 "))</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>Pandoc escapes [1] and <code>\\(code\\)</code> stays; so does $5 (x).</p>"), "\(rendered)")
+  }
+}

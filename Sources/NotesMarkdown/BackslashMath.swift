@@ -1,0 +1,76 @@
+/// TeX math between backslash delimiters, as LaTeX, MathJax's defaults and text pasted from
+/// ChatGPT write it: `\(x^2\)` inline, `\[` … `\]` display. CommonMark reads `\(` as an
+/// escaped `(` and drops the backslash, so the TeX was lost. Before `MathSyntax` reads the
+/// note, they become its `$` delimiters:
+/// - `\[` and `\]` on lines of their own (or opening and closing one line) are `$$`, the same
+///   length, so positions stay;
+/// - `\(…\)` within a line is `$…$`, the spaces inside the delimiters dropped (diagnostics
+///   after it on its line point a few columns to the left), on a line without a `$` of its
+///   own, whose meaning would change.
+/// Never in code (fenced, indented by four spaces, or in a code span). `\[1\]` inside a line,
+/// as Pandoc escapes brackets, stays text.
+enum BackslashMath {
+  static func resolving(_ body: String) -> String {
+    guard body.containsBytes("\\(") || body.containsBytes("\\[") else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    var fences = CodeFences()
+    var changed = false
+    for index in lines.indices {
+      let line = lines[index]
+      if fences.contain(Substring(line)) { continue }
+      guard line.containsBytes("\\(") || line.containsBytes("\\[") || line.containsBytes("\\]") else { continue }
+      let indent = line.prefix { $0 == " " }.count
+      if indent >= 4 { continue }
+      // The line after its quote markers, which stay.
+      let markers = line.prefix { $0 == " " || $0 == ">" || $0 == "\t" }
+      var content = Substring(line.dropFirst(markers.count))
+      var ending = ""
+      if content.hasSuffix("\r") {
+        content = content.dropLast()
+        ending = "\r"
+      }
+      let trimmed = content.trimmingCharacters(in: .whitespaces)
+      if trimmed == "\\[" || trimmed == "\\]" {
+        lines[index] = line.replacingOccurrences(of: trimmed, with: "$$")
+        changed = true
+        continue
+      }
+      if trimmed.hasPrefix("\\["), trimmed.hasSuffix("\\]"), trimmed.count > 4 {
+        lines[index] = String(markers) + content.replacingOccurrences(of: "\\[", with: "$$", options: .anchored)
+          .replacingOccurrences(of: "\\]", with: "$$", options: [.anchored, .backwards]) + ending
+        changed = true
+        continue
+      }
+      guard !line.contains("$"), line.containsBytes("\\("), let rewritten = inline(line) else { continue }
+      lines[index] = rewritten
+      changed = true
+    }
+    return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// `line` with each `\(…\)` outside code spans as `$…$`; nil when it has none.
+  private static func inline(_ line: String) -> String? {
+    var out = ""
+    var rest = Substring(line)
+    var backticks = 0
+    var changed = false
+    while let open = rest.range(of: "\\(") {
+      let before = rest[..<open.lowerBound]
+      backticks += before.filter { $0 == "`" }.count
+      out += before
+      let after = rest[open.upperBound...]
+      if backticks % 2 == 0, let close = after.range(of: "\\)"), !after[..<close.lowerBound].contains("`") {
+        let tex = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+        if !tex.isEmpty {
+          out += "$" + tex + "$"
+          rest = after[close.upperBound...]
+          changed = true
+          continue
+        }
+      }
+      out += "\\("
+      rest = after
+    }
+    return changed ? out + rest : nil
+  }
+}
