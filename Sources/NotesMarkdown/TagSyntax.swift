@@ -28,6 +28,24 @@ enum TagSyntax {
         while tag.hasSuffix("/") { tag.removeLast() }
         if tag.unicodeScalars.contains(where: { !("0"..."9").contains($0) }) {
           var tagEnd = scalars.index(scalars.index(after: i), offsetBy: tag.unicodeScalars.count)
+          // Bear's tag of several words, closed by `#` (`#multi word tag#`): words of tag
+          // characters, one space apart, the `#` right after the last.
+          if tagEnd < scalars.endIndex, scalars[tagEnd] == " " {
+            var j = tagEnd
+            var steps = 0
+            while j < scalars.endIndex, steps < 80, scalars[j] != "#", isTagScalar(scalars[j]) || scalars[j] == " " {
+              if scalars[j] == " ", scalars[scalars.index(before: j)] == " " { break }
+              j = scalars.index(after: j)
+              steps += 1
+            }
+            if j < scalars.endIndex, scalars[j] == "#", scalars[scalars.index(before: j)] != " " {
+              let after = scalars.index(after: j)
+              if after == scalars.endIndex || !isTagScalar(scalars[after]) && scalars[after] != "#" {
+                tag = String(scalars[scalars.index(after: i)..<j])
+                tagEnd = j
+              }
+            }
+          }
           // Bear closes a tag with `#` (`#work/meetings#`): the `#` goes with it.
           if tagEnd < scalars.endIndex, scalars[tagEnd] == "#" {
             let after = scalars.index(after: tagEnd)

@@ -86,6 +86,10 @@ extension TagTests {
     #expect(Markdown.analyze("Met #work/meetings# today, #x#, #a#b").tags == ["work/meetings", "x", "a"])
     let out = html("Met #work/meetings# today.")
     #expect(out.contains(#"Met <a class="tag" href="/notes/_tags/work/meetings/">#work/meetings</a> today."#), "\(out)")
+    // Bear's tags of several words are closed by `#`; without that `#` a tag is one word.
+    #expect(Markdown.analyze("Filed under #multi word tag# and #reading list#.").tags == ["multi word tag", "reading list"])
+    #expect(Markdown.analyze("#tag1 and #tag2, issue #12 fixed in #13, #a b#c, #one  two#").tags == ["tag1", "tag2", "a", "one"])
+    #expect(html("See #multi word tag# here").contains(#"See <a class="tag" href="/notes/_tags/multi word tag/">#multi word tag</a> here"#), "\(html("See #multi word tag# here"))")
   }
 }
 
