@@ -163,7 +163,7 @@ struct Prepared {
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
           if c[0] != 0, c[strlen(c) - 1] == 0x7D, node.next?.type == CMARK_NODE_CODE { roleTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
-          if !highlights, strstr(c, "==") != nil { highlights = true }
+          if !highlights, strstr(c, "==") != nil || strstr(c, "^^") != nil { highlights = true }
           if !emoji, EmojiShortcodes.mayHold(c) { emoji = true }
           if !logseqTasks, LogseqBlockPass.mayStartTask(c), TaskMarker.startsAnItem(node) { logseqTasks = true }
           if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
@@ -211,11 +211,15 @@ struct Prepared {
     // `==highlight==`: rare enough that its text nodes are looked for only when some text
     // has `==`, after tables and strikethrough made theirs.
     if highlights {
-      var texts: [CmarkNode] = []
-      root.walk { node, _ in
-        if node.isText, let c = cmark_node_get_literal(node.pointer), strstr(c, "==") != nil { texts.append(node) }
+      for (marker, needle) in [(UInt8(ascii: "="), "=="), (UInt8(ascii: "^"), "^^")] {
+        // Logseq's highlight is `^^text^^`. Texts are found again for each marker, as the
+        // first pass splits the texts it rewrites.
+        var texts: [CmarkNode] = []
+        root.walk { node, _ in
+          if node.isText, let c = cmark_node_get_literal(node.pointer), strstr(c, needle) != nil { texts.append(node) }
+        }
+        StrikethroughPass.run(texts, source: source, marker: marker, tag: "mark")
       }
-      StrikethroughPass.run(texts, source: source, marker: UInt8(ascii: "="), tag: "mark")
     }
     self.bareURLs = bareURLs
     // Marked math is text that no pass above reads as markup; it becomes elements before

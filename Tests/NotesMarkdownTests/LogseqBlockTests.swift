@@ -148,3 +148,12 @@ extension LogseqBlockTests {
     #expect(Markdown.analyze(page).tags.isEmpty)
   }
 }
+
+extension LogseqBlockTests {
+  /// Logseq highlights with `^^text^^`, beside Obsidian's `==text==`.
+  @Test func caretHighlights() {
+    #expect(html("- A ^^key **point**^^ and ==another== one, x^2 and [^1]\n\n[^1]: Note.\n").contains(
+      "<li>A <mark>key <strong>point</strong></mark> and <mark>another</mark> one, x^2 and"))
+    #expect(html("Unclosed ^^caret stays").contains("Unclosed ^^caret stays"))
+  }
+}
