@@ -189,6 +189,7 @@ struct Prepared {
       if !undone.isEmpty { headingNodes.removeAll { undone.contains($0) } }
     }
     for link in bracketLinks { WikiLinkRepair.run(link, source: source) }
+    AppLinkPass.run(root, source: source)
     // Logseq's hidden block properties, task markers, macros and labelled links; it walks the
     // tree itself, as the rewrites above may have freed what `collect` found.
     let logseq = LogseqBlockPass.run(root, source: source, tasks: logseqTasks)

@@ -60,6 +60,9 @@ final class SourceMap {
     }
   }
 
+  /// Whether the body holds `needle`.
+  func contains(_ needle: StaticString) -> Bool { body.containsBytes(needle) }
+
   /// Whether the body may hold raw HTML: a `<` before a letter or `!` (one `memchr` pass).
   var mayHoldHTML: Bool {
     var copy = body

@@ -285,3 +285,14 @@ extension WikiLinkTests {
     #expect(out.contains(#"<img src="/notes/diagram.png" alt="diagram""#))
   }
 }
+
+extension WikiLinkTests {
+  /// Bear's exports link notes with `bear://` URLs, which only Bear opens.
+  @Test func bearLinksFindTheirNotes() {
+    let rendered = render("""
+      See [the plan](bear://x-callback-url/open-note?id=1A2B&title=Roadmap), [Ideas](bear://x-callback-url/open-note?id=3C4D) and [gone](bear://x-callback-url/open-note?id=5E6F&title=Lost%20note).
+      """)
+    #expect(rendered.html.contains(#"See <a class="wiki-link" href="/notes/roadmap/">the plan</a>, <a class="wiki-link" href="/notes/ideas/">Ideas</a> and "#), "\(rendered.html)")
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note 'Lost note'"])
+  }
+}
