@@ -131,6 +131,7 @@ struct Prepared {
     var emoji = false
     var logseqTasks = false
     var rawBlocks: [CmarkNode] = []
+    var definitionLists = Set<CmarkNode>()
     func collect() {
       root.walk { node, entering in
         switch node.type {
@@ -208,6 +209,7 @@ struct Prepared {
       let tableParagraphs = Set(tableCandidates)
       let lists = DefinitionListPass.run(definitionCandidates.filter { !tableParagraphs.contains($0) }, source: source)
       if !lists.isEmpty { blockCandidates.removeAll { lists.contains($0) } }
+      definitionLists = lists
     }
     // `==highlight==`: rare enough that its text nodes are looked for only when some text
     // has `==`, after tables and strikethrough made theirs.
@@ -233,7 +235,9 @@ struct Prepared {
     headings = HeadingIDs.headings(headingNodes, given: source.headingIDs)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)
-    blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) }) + logseq.blocks
+    // A paragraph an `id::` named that became a table or a definition list is freed by now.
+    blocks = BlockIDPass.run(blockCandidates.filter { !tableParagraphs.contains($0) })
+      + logseq.blocks.filter { !tableParagraphs.contains($0.block) && !definitionLists.contains($0.block) }
     contents = ContentsPass.placeholders(root)
   }
 }

@@ -157,3 +157,28 @@ extension LogseqBlockTests {
     #expect(html("Unclosed ^^caret stays").contains("Unclosed ^^caret stays"))
   }
 }
+
+extension LogseqBlockTests {
+  /// An `id::` inside code, or on a paragraph that becomes a table, names no block the page
+  /// could anchor: nothing refers to a node that is gone.
+  @Test func idsInsideCodeOrTablesNameNothing() {
+    let page = """
+      - #+BEGIN_SRC
+        x
+        id:: 6425a352-7bfd-4b83-bc9c-a65c6b0f2856
+        #+END_SRC
+
+      | a | b |
+      |---|---|
+      | 1 | 2 |
+      id:: 7425a352-7bfd-4b83-bc9c-a65c6b0f2856
+
+      Term
+      : Definition
+      id:: 8425a352-7bfd-4b83-bc9c-a65c6b0f2856
+      """
+    let rendered = html(page)
+    #expect(rendered.contains("<code>x\nid:: 6425a352") && rendered.contains("<table"), "\(rendered)")
+    #expect(Markdown.analyze(page).blockIDs.allSatisfy { !$0.hasPrefix("^6425") })
+  }
+}

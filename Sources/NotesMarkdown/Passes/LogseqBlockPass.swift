@@ -4,17 +4,23 @@ import Foundation
 /// What Logseq writes inside a page's blocks, read as Logseq shows it:
 ///
 /// - the block properties it keeps out of view (`id:: 6425a352-…`, `collapsed:: true`,
-///   `heading:: 2`, `background-color:: red`, `logseq.order-list-type:: number`…) are left
-///   out, a paragraph of nothing but them with them; other properties (`author:: Ann`) stay
-///   as written, as Logseq lists them under the block;
+///   `heading:: 2`, `background-color:: red`, `logseq.order-list-type:: number`…) and a
+///   task's `:LOGBOOK:` … `:END:` drawer are left out, a paragraph of nothing but them with
+///   them; other properties (`author:: Ann`) stay as written, as Logseq lists them under the
+///   block. The block an `id::` names is recorded, as `^uuid`, for block references;
+/// - org-mode blocks (`#+BEGIN_QUOTE` … `#+END_QUOTE`, see `wrapOrgBlock`) on any line of a
+///   block;
 /// - task markers (`TODO`, `DOING`, `NOW`, `LATER`, `WAIT`, `WAITING`, `IN-PROGRESS`, `DONE`)
 ///   at the start of a list item make it a task, as `[ ]` and `[x]` do; a priority after the
 ///   marker (`[#A]`) is left out rather than read as a tag;
 /// - macros: `{{embed [[Page]]}}` embeds the page as `![[Page]]` does; `{{video url}}`,
 ///   `{{youtube url}}`, `{{tweet url}}` and their kin are the address; `{{cloze text}}` is the
 ///   text; `{{renderer …}}`, `{{query …}}` and `{{function …}}`, which only Logseq can run, are
-///   left out. A block embed (`{{embed ((id))}}`) stays as written;
-/// - `[label]([[Page]])`, a labelled link to a page, is `[[Page|label]]`.
+///   left out; a block reference, `((uuid))` or `{{embed ((uuid))}}`, embeds the block it
+///   names (`referenceEmbed`), from whichever page has it;
+/// - `[label]([[Page]])`, a labelled link to a page, is `[[Page|label]]`, and
+///   `[label](((uuid)))` a link to the block; `[[#red]]==text==`, a highlight's colour, is
+///   left out.
 ///
 /// Text keeps its positions in the note (`SourceMap.text`), for the diagnostics of later passes.
 enum LogseqBlockPass {
@@ -48,15 +54,11 @@ enum LogseqBlockPass {
     var texts: [CmarkNode] = []
     var links: [CmarkNode] = []
     var taskTexts: [CmarkNode] = []
-    let properties = source.contains(UInt8(ascii: ":"), UInt8(ascii: ":")) || source.contains(UInt8(ascii: "D"), UInt8(ascii: ":"))
+    let properties = source.contains(UInt8(ascii: ":"), UInt8(ascii: ":")) || source.contains(":LOGBOOK:")
+      || source.contains(":PROPERTIES:")
     let macros = source.contains(UInt8(ascii: "{"), UInt8(ascii: "{"))
     let labelled = source.contains(UInt8(ascii: "("), UInt8(ascii: "["))
-    if properties {
-      root.walk { node, entering in
-        if entering, node.isParagraph { paragraphs.append(node) }
-      }
-      for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source, blocks: &blocks) { changed = true }
-    }
+    // Org blocks first: a code block drops what it held, which may have named a block.
     if source.contains(UInt8(ascii: "#"), UInt8(ascii: "+")) {
       var candidates: [CmarkNode] = []
       root.walk { node, entering in
@@ -71,6 +73,12 @@ enum LogseqBlockPass {
       var openings: [CmarkNode] = []
       for paragraph in candidates { openings += splitAtOrgBlocks(paragraph) }
       for paragraph in openings.reversed() where wrapOrgBlock(paragraph, source: source) { changed = true }
+    }
+    if properties {
+      root.walk { node, entering in
+        if entering, node.isParagraph { paragraphs.append(node) }
+      }
+      for paragraph in paragraphs where dropHiddenProperties(paragraph, source: source, blocks: &blocks) { changed = true }
     }
     let colours = source.contains(UInt8(ascii: "]"), UInt8(ascii: "="))
     let references = source.contains(UInt8(ascii: "("), UInt8(ascii: "("))
@@ -103,14 +111,14 @@ enum LogseqBlockPass {
 
   // MARK: Properties
 
-  /// The key of a `key:: value` line that Logseq hides, if `literal` starts with one.
+  /// Whether `literal` starts with a `key:: value` line whose key Logseq hides.
   static func hiddenKey(_ literal: String) -> Bool {
-    // Logseq reads `created_at` as `created-at`.
     guard let colons = literal.range(of: ":: ") ?? (literal.hasSuffix("::") ? literal.range(of: "::", options: .backwards) : nil)
     else { return false }
     let key = literal[..<colons.lowerBound]
     guard !key.isEmpty, key.utf8.allSatisfy({ ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F || $0 == 0x2E })
     else { return false }
+    // Logseq reads `created_at` as `created-at`.
     let name = key.replacingOccurrences(of: "_", with: "-")
     return hiddenKeys.contains(name) || name.hasPrefix("logseq.")
   }
