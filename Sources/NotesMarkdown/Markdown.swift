@@ -232,6 +232,7 @@ struct Prepared {
     EscapedHashPass.run(root, source: source)
     // After the escaped `#` split, which matches text with its source byte for byte.
     if emoji { EmojiShortcodes.run(root, source: source) }
+    KeysPass.run(root, source: source)
     headings = HeadingIDs.headings(headingNodes, given: source.headingIDs)
     // A paragraph that became a table may be freed by now: only its pointer is compared.
     let tableParagraphs = Set(tableCandidates)

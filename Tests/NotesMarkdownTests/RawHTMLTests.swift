@@ -340,3 +340,12 @@ extension RawHTMLTests {
     #expect(Markdown.analyze(#"# Config <Badge text="beta"/>"#).firstH1 == "Config beta")
   }
 }
+
+extension RawHTMLTests {
+  /// MkDocs' keys, `++ctrl+alt+del++`, are `<kbd>` keys; C++ stays C++.
+  @Test func keyboardKeys() {
+    #expect(html("Press ++ctrl+alt+del++ or ++cmd+k++, then ++enter++.") ==
+      "<p>Press <kbd>Ctrl</kbd>+<kbd>Alt</kbd>+<kbd>Del</kbd> or <kbd>Cmd</kbd>+<kbd>K</kbd>, then <kbd>Enter</kbd>.</p>\n")
+    #expect(html("C++ and C++, i++ + ++j, `++code++`") == "<p>C++ and C++, i++ + ++j, <code>++code++</code></p>\n")
+  }
+}
