@@ -22,7 +22,7 @@ enum HTMLImages {
       guard entering, node.type == CMARK_NODE_HTML_INLINE || node.type == CMARK_NODE_HTML_BLOCK else { return }
       if node.type == CMARK_NODE_HTML_INLINE {
         guard let c = cmark_node_get_literal(node.pointer), c[0] == 0x3C,
-          c[1] | 0x20 == 0x69 || c[1] | 0x20 == 0x61 || c[1] == 0x42
+          c[1] | 0x20 == 0x69 || c[1] | 0x20 == 0x61 || c[1] == 0x42 || c[1] | 0x20 == 0x70
         else { return }
       }
       found.append(node)
@@ -33,7 +33,12 @@ enum HTMLImages {
       if node.type == CMARK_NODE_HTML_INLINE {
         guard let tag = HTMLTagLine(node.literal), tag.rest.isEmpty else { continue }
         let name = tag.name.lowercased()
-        if name == "badge", tag.selfClosing,
+        if name == "p" {
+          // `<p/>` inside a line, as a table cell holds a second paragraph: a line break.
+          let lineBreak = CmarkNode(cmark_node_new(CMARK_NODE_LINEBREAK)!)
+          node.insertBefore(lineBreak)
+          node.remove()
+        } else if name == "badge", tag.selfClosing,
           let text = tag.attributes.first(where: { $0.key.lowercased() == "text" })?.value, !text.isEmpty
         {
           // VuePress', VitePress' and Starlight's `<Badge text="beta" />`: its text.

@@ -26,6 +26,11 @@ struct TaskMarker {
     switch utf8[1] {
     case UInt8(ascii: " "): isDone = false
     case UInt8(ascii: "x"), UInt8(ascii: "X"): isDone = true
+    // Obsidian's themes mark other states with punctuation (`[?]`, `[-]`, `[/]`, `[>]`, `[!]`):
+    // a checked box, as Obsidian draws it.
+    case UInt8(ascii: "?"), UInt8(ascii: "-"), UInt8(ascii: "/"), UInt8(ascii: ">"), UInt8(ascii: "<"),
+      UInt8(ascii: "!"), UInt8(ascii: "*"), UInt8(ascii: "\""):
+      isDone = true
     default: return nil
     }
     if utf8.count == 3 {

@@ -296,3 +296,18 @@ extension WikiLinkTests {
     #expect(rendered.diagnostics.map(\.message) == ["unknown note 'Lost note'"])
   }
 }
+
+extension WikiLinkTests {
+  /// Forms from the Obsidian Help vault: escaped brackets, sizes as alt text, custom task
+  /// states, a second paragraph in a table cell.
+  @Test func obsidianHelpForms() {
+    #expect(html(#"Use \[\[Wikilink\]\] or \[\[Roadmap]] to link."#) == "<p>Use [[Wikilink]] or [[Roadmap]] to link.</p>\n")
+    #expect(html("![250](https://example.com/img/Engelbart.jpg)") ==
+      #"<p><img src="https://example.com/img/Engelbart.jpg" alt="Engelbart" loading="lazy" width="250"></p>"# + "\n")
+    let tasks = html("- [?] Eggs\n- [-] Milk\n- [a] Not a task\n")
+    #expect(tasks.contains(#"<input type="checkbox" checked disabled> Eggs"#) && tasks.contains(#"checked disabled> Milk"#), "\(tasks)")
+    #expect(tasks.contains("[a] Not a task") && !tasks.contains("checked disabled> Not a task"), "\(tasks)")
+    let cell = html("| key | meaning |\n|---|---|\n| file: | Find text.<p/>Example: `file:.jpg` |\n")
+    #expect(cell.contains("<td>Find text.<br />\nExample: <code>file:.jpg</code></td>"), "\(cell)")
+  }
+}

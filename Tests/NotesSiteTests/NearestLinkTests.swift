@@ -313,3 +313,22 @@ import Testing
     #expect(site.exists("_tags/rust/index.html") && site.exists("_tags/embedded/index.html"))
   }
 }
+
+extension NearestLinkTests {
+  /// Obsidian's and Quartz's "shortest path" Markdown links name a note or file alone; an
+  /// embed of a section the note lacks is a link to it, not the whole note.
+  @Test func shortestPathLinksAndMissingSections() async throws {
+    let site = try SiteFixture([
+      "content/other/comp.md": "# Components\n\n## Usage\n\nUse them.\n",
+      "content/attachments/pic.png": "png",
+      "content/sub/C.md": "# C\n\nSee [components](comp.md), ![a picture](pic.png) and ![[comp#Nowhere]].\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.map(\.message) == ["no heading 'Nowhere' in 'content/other/comp.md'; linking to the note"], "\(report.diagnostics)")
+    let page = detailColumn(try site.page("sub/c"))
+    #expect(page.contains(#"<a href="/other/comp/">components</a>"#), "\(page)")
+    #expect(page.contains(#"<img src="/attachments/pic.png" alt="a picture""#), "\(page)")
+    #expect(!page.contains("Use them."), "\(page)")
+  }
+}

@@ -1,16 +1,21 @@
 import CCmark
 
-/// `\#word` is the text `#word`, never a tag, as in CommonMark and Obsidian. cmark drops the
+/// `\#word` is the text `#word`, never a tag, and `\[\[Name]]` the text `[[Name]]`, never a
+/// wiki link, as in CommonMark and Obsidian. cmark drops the
 /// backslash and merges the `#` into the text around it, where the tag passes would find it:
 /// so each text node that came from an escaped `#` followed by a tag character is split after
 /// that `#`, with an empty inline between the halves, which renders as nothing. The passes
 /// look for tags within one text node, so none sees the `#` and the word as one.
 enum EscapedHashPass {
   static func run(_ root: CmarkNode, source: SourceMap) {
-    guard source.contains(UInt8(ascii: "\\"), UInt8(ascii: "#")) else { return }
+    let hashes = source.contains(UInt8(ascii: "\\"), UInt8(ascii: "#"))
+    let brackets = source.contains(UInt8(ascii: "\\"), UInt8(ascii: "["))
+    guard hashes || brackets else { return }
     var texts: [CmarkNode] = []
     root.walk { node, entering in
-      if entering, node.isText, node.literalContains("#") { texts.append(node) }
+      if entering, node.isText, (hashes && node.literalContains("#")) || (brackets && node.literalContains("[[")) {
+        texts.append(node)
+      }
     }
     for node in texts { split(node, source: source) }
   }
@@ -32,6 +37,10 @@ enum EscapedHashPass {
       guard j < line.endIndex else { return }
       if line[j] == UInt8(ascii: "\\"), j + 1 < line.endIndex, line[j + 1] == literal[i], isASCIIPunctuation(literal[i]) {
         if literal[i] == UInt8(ascii: "#"), i + 1 < literal.count, startsTag(literal[(i + 1)...]) {
+          cuts.append((i + 1, j + 2 - start))
+        }
+        // `\[\[Name]]`: the text `[[Name]]`, no wiki link (the passes look for `[[` in one node).
+        if literal[i] == UInt8(ascii: "["), i + 1 < literal.count, literal[i + 1] == UInt8(ascii: "[") {
           cuts.append((i + 1, j + 2 - start))
         }
         i += 1

@@ -1,4 +1,5 @@
 import CCmark
+import Foundation
 
 /// Markdown links `[text](dest)` and images `![alt](src)`: the resolver says where they point.
 /// Unresolved ones become a marked, non-link span with a warning; script URLs are never kept.
@@ -123,6 +124,16 @@ enum LinkPass {
           + " loading=\"lazy\"\(size)>"))
   }
 
+  /// The file name in `url` without its extension (`Engelbart` of `…/Engelbart.jpg`): the
+  /// description of an image whose alt text was only its size.
+  private static func fileStem(_ url: String) -> String {
+    let path = url.split(separator: "?").first.map(String.init) ?? url
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    let decoded = name.removingPercentEncoding ?? name
+    guard let dot = decoded.lastIndex(of: "."), dot != decoded.startIndex else { return decoded }
+    return String(decoded[..<dot])
+  }
+
   /// Whether `node` is inside a link's text, where no other link may stand.
   private static func hasLinkAncestor(_ node: CmarkNode) -> Bool {
     var ancestor = node.parent
@@ -142,8 +153,11 @@ enum LinkPass {
   /// The alt text node of an Obsidian sized image (`![Logo|300](a.png)`), its size, and the
   /// alt text without it.
   private static func sizedAlt(_ image: CmarkNode) -> (CmarkNode, (Int, Int?), String)? {
-    guard let text = image.firstChild, text.isText, text.next == nil, text.literalContains("|") else { return nil }
+    guard let text = image.firstChild, text.isText, text.next == nil else { return nil }
     let literal = text.literal
+    // `![250](pic.png)`: Obsidian reads an alt of a size alone as the size.
+    if let (width, height) = WikiLink.size(literal[...]) { return (text, (width, height), fileStem(image.url)) }
+    guard text.literalContains("|") else { return nil }
     guard let bar = literal.lastIndex(of: "|"),
       let (width, height) = WikiLink.size(literal[literal.index(after: bar)...])
     else { return nil }

@@ -22,8 +22,10 @@ struct NoteResolver: LinkResolver {
     let target = resolved[SiteGraph.ResolvedKey(reference)] ?? index.resolve(reference, from: noteID).0
     if case .note(let id, let fragment) = target, reference.kind.embedsNotes, let other = site.notes[id] {
       let url = Self.noteURL(id, fragment: fragment, urls: urls)
-      // An embed shows the other note inline; a cycle or a deep chain falls back to a link.
-      if embedsAsLinks || id == noteID || embedding.contains(id) || embedding.count >= 4 {
+      // An embed shows the other note inline; a cycle or a deep chain falls back to a link, as
+      // does a section the note does not have (the link graph warned): never the whole note.
+      let missingSection = reference.fragment.map { !$0.isEmpty } == true && fragment == nil
+      if embedsAsLinks || id == noteID || embedding.contains(id) || embedding.count >= 4 || missingSection {
         return .page(url: url)
       }
       var nested = self

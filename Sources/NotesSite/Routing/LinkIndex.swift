@@ -345,6 +345,17 @@ struct LinkIndex: Sendable {
       if gitHubWiki, !target.contains("/"), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
         return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
       }
+      // Obsidian's "shortest path" Markdown links, `[x](Component.md)`, `![](pic.png)`: a name
+      // alone, found wherever the vault has it, as Obsidian and Quartz find it.
+      if !target.contains("/"), !target.isEmpty {
+        let ext = PathName.extension(target).lowercased()
+        if SiteLoader.noteExtensions.contains(ext), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
+          return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
+        }
+        if !ext.isEmpty, !SiteLoader.noteExtensions.contains(ext), let named = filesByName[Self.key(target)], !named.isEmpty {
+          return (.file(nearest(named, to: directory, path: { fileSourcePath[$0]! })), named.count > 1 ? named : [])
+        }
+      }
       guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
       // `[Home](/)`, `[up](../..)` to the top: `content/` is the site, whose page is home.
       if path.isEmpty || path == "." { return (.home, []) }
