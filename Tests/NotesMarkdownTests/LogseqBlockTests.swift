@@ -182,3 +182,11 @@ extension LogseqBlockTests {
     #expect(Markdown.analyze(page).blockIDs.allSatisfy { !$0.hasPrefix("^6425") })
   }
 }
+
+extension LogseqBlockTests {
+  /// Logseq numbers the blocks marked `logseq.order-list-type:: number`.
+  @Test func numberedBlocks() {
+    let rendered = html("- First\n  logseq.order-list-type:: number\n- Second\n  logseq.order-list-type:: number\n")
+    #expect(rendered == "<ol>\n<li>First</li>\n<li>Second</li>\n</ol>\n", "\(rendered)")
+  }
+}

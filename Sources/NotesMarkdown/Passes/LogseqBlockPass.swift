@@ -149,6 +149,13 @@ enum LogseqBlockPass {
       guard let first = line.first, first.isText, hiddenKey(first.literal) else { continue }
       dropped.append(index)
       let literal = first.literal
+      // `logseq.order-list-type:: number`: the block is an item of a numbered list.
+      if literal.hasPrefix("logseq.order-list-type:: number"), paragraph.parent?.type == CMARK_NODE_ITEM,
+        let list = paragraph.parent?.parent, list.type == CMARK_NODE_LIST, list.isBulletList
+      {
+        cmark_node_set_list_type(list.pointer, CMARK_ORDERED_LIST)
+        cmark_node_set_list_start(list.pointer, 1)
+      }
       if line.count == 1, literal.hasPrefix("id:: "), let uuid = blockUUID(literal.dropFirst(5).trimmingCharacters(in: .whitespaces)) {
         blocks.append(("^" + uuid, paragraph.parent?.type == CMARK_NODE_ITEM ? paragraph.parent! : paragraph))
       }
