@@ -37,7 +37,8 @@ enum PathName {
   /// A name as a reader should see it: a Notion export's page id (a space and 32 lowercase
   /// hex digits, `Meeting notes 2e36286fa4b680b2805ecb642295eb1b`) left off, and Logseq's
   /// namespaces spelled with `/` (`term___alias`, `Article%2FGuide`), other characters it
-  /// percent-encodes decoded (see `decodingReserved`). URLs keep the file name.
+  /// percent-encodes decoded (see `decodingReserved`). URLs are made from the file name,
+  /// without a Notion id where that stays unique (`SiteLoader.assignURLs`).
   static func displayName(_ name: some StringProtocol) -> String {
     var name = String(name)
     // Logseq names a namespaced page `a/b` in a file `a___b.md`, or `a%2Fb.md` in older graphs.

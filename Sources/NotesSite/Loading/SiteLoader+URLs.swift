@@ -69,14 +69,26 @@ extension SiteLoader {
       assets: [ContentTree.Entry]
     ) {
       var candidates: [SlugAssignment.Candidate] = []
+      // A Notion export's page id (`Plan 2e36…eb1b.md`) stays out of the URL, as it does out of
+      // the title, unless two notes (or two folders) here would then share one.
+      var notesNamed: [String: Int] = [:]
+      var foldersNamed: [String: Int] = [:]
+      for d in dirs { foldersNamed[Slug.make(String(PathName.last(d)).withoutNotionPageID), default: 0] += 1 }
+      for i in noteIndices { notesNamed[Slug.make(PathName.stem(notes[i].path).withoutNotionPageID), default: 0] += 1 }
+      func slug(_ name: String) -> String {
+        let bare = name.withoutNotionPageID
+        guard bare != name else { return Slug.make(name) }
+        let short = Slug.make(bare)
+        return (notesNamed[short] ?? 0) <= 1 && (foldersNamed[short] ?? 0) <= 1 ? short : Slug.make(name)
+      }
       for d in dirs {
         let name = String(PathName.last(d))
         candidates.append(
-          .init(key: d, name: name, slug: Slug.make(name), rank: 0, sharesWithANote: mayShareWithANote(d)))
+          .init(key: d, name: name, slug: slug(name), rank: 0, sharesWithANote: mayShareWithANote(d)))
       }
       for i in noteIndices {
         let name = PathName.stem(notes[i].path)
-        let preferred = notes[i].frontMatter.slug.map(Slug.make) ?? Slug.make(name)
+        let preferred = notes[i].frontMatter.slug.map(Slug.make) ?? slug(name)
         candidates.append(.init(key: notes[i].path, name: name, slug: preferred, rank: 1))
       }
       for a in assets {
