@@ -70,16 +70,20 @@ extension SiteLoader {
     ) {
       var candidates: [SlugAssignment.Candidate] = []
       // A Notion export's page id (`Plan 2e36…eb1b.md`) stays out of the URL, as it does out of
-      // the title, unless two notes (or two folders) here would then share one.
+      // the title, and so do the `%3A`-style escapes of Logseq's older graphs, unless two notes
+      // (or two folders) here would then share one.
+      func bare(_ name: String) -> String {
+        (name.utf8.contains(UInt8(ascii: "%")) ? PathName.decodingReserved(name) : name).withoutNotionPageID
+      }
       var notesNamed: [String: Int] = [:]
       var foldersNamed: [String: Int] = [:]
-      for d in dirs { foldersNamed[Slug.make(String(PathName.last(d)).withoutNotionPageID), default: 0] += 1 }
-      for i in noteIndices { notesNamed[Slug.make(PathName.stem(notes[i].path).withoutNotionPageID), default: 0] += 1 }
+      for d in dirs { foldersNamed[Slug.make(bare(String(PathName.last(d)))), default: 0] += 1 }
+      for i in noteIndices { notesNamed[Slug.make(bare(PathName.stem(notes[i].path))), default: 0] += 1 }
       func slug(_ name: String) -> String {
-        let bare = name.withoutNotionPageID
-        guard bare != name else { return Slug.make(name) }
-        let short = Slug.make(bare)
-        return (notesNamed[short] ?? 0) <= 1 && (foldersNamed[short] ?? 0) <= 1 ? short : Slug.make(name)
+        let short = bare(name)
+        guard short != name else { return Slug.make(name) }
+        let made = Slug.make(short)
+        return (notesNamed[made] ?? 0) <= 1 && (foldersNamed[made] ?? 0) <= 1 ? made : Slug.make(name)
       }
       for d in dirs {
         let name = String(PathName.last(d))
