@@ -292,15 +292,9 @@ struct FrontMatterReader {
     guard rest.isEmpty, let year, let monthNumber, let day, (1...12).contains(monthNumber), (1...31).contains(day),
       (0...23).contains(hour), (0...59).contains(minute), (0...60).contains(second)
     else { return nil }
-    var components = DateComponents()
-    (components.year, components.month, components.day) = (year, monthNumber, day)
-    (components.hour, components.minute, components.second) = (hour, minute, second)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    guard let date = calendar.date(from: components),
-      calendar.component(.day, from: date) == day
-    else { return nil }
-    return date
+    let date = CivilDate.date(year: year, month: monthNumber, day: day, hour: hour, minute: minute, second: second)
+    // No day past the month's end (`2024/02/30`).
+    return CivilDate(date).day == day ? date : nil
   }
 
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {

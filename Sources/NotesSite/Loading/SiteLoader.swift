@@ -119,27 +119,29 @@ struct SiteLoader {
         && language.dropFirst().allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-") })
   }
 
+  /// The decimal number `bytes` spell, if they are all digits.
+  private static func decimal(_ bytes: some Collection<UInt8>) -> Int? {
+    guard !bytes.isEmpty, bytes.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+    return bytes.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+  }
+
+  /// The UTC midnight of the date that `bytes` spell as `yyyy?mm?dd` (any separator), if it is one.
+  private static func day(_ bytes: [UInt8]) -> Date? {
+    guard bytes.count == 10, let year = decimal(bytes[0..<4]), let month = decimal(bytes[5..<7]),
+      let day = decimal(bytes[8..<10]), (1...12).contains(month), (1...31).contains(day)
+    else { return nil }
+    return CivilDate.date(year: year, month: month, day: day)
+  }
+
   /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted
   /// on 2015-07-19 (midnight UTC). Nil for any other file.
   static func jekyllPostDate(_ path: String) -> Date? {
     guard path.utf8.contains(UInt8(ascii: "_")), path.hasPrefix("_posts/") || path.contains("/_posts/") else { return nil }
     let name = PathName.last(path).utf8
     guard name.count > 11 else { return nil }
-    let digits = { (range: Range<Int>) -> Int? in
-      let part = name.dropFirst(range.lowerBound).prefix(range.count)
-      guard part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      return part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
     let bytes = Array(name.prefix(11))
-    guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x2D,
-      let year = digits(0..<4), let month = digits(5..<7), let day = digits(8..<10), (1...12).contains(month),
-      (1...31).contains(day)
-    else { return nil }
-    var components = DateComponents()
-    (components.year, components.month, components.day) = (year, month, day)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: components)
+    guard bytes[4] == 0x2D, bytes[7] == 0x2D, bytes[10] == 0x2D else { return nil }
+    return day(Array(bytes.prefix(10)))
   }
 
   /// What a Denote file name says (Emacs' Denote, `20240329T093529--kubernetes-nodes__devops_tech.md`):
@@ -147,9 +149,10 @@ struct SiteLoader {
   static func denoteName(_ path: String) -> (date: Date, title: String, tags: [String])? {
     let stem = PathName.stem(path)
     let bytes = Array(stem.utf8)
-    guard bytes.count > 17, bytes[8] == UInt8(ascii: "T"),
-      bytes[0..<8].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), bytes[9..<15].allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }),
-      let dashes = stem.range(of: "--")
+    guard bytes.count > 17, bytes[8] == UInt8(ascii: "T"), let year = decimal(bytes[0..<4]),
+      let month = decimal(bytes[4..<6]), let day = decimal(bytes[6..<8]), let hour = decimal(bytes[9..<11]),
+      let minute = decimal(bytes[11..<13]), let second = decimal(bytes[13..<15]),
+      (1...12).contains(month), (1...31).contains(day), let dashes = stem.range(of: "--")
     else { return nil }
     // An optional signature, `==1a`, between the time and the title.
     let between = stem[stem.index(stem.startIndex, offsetBy: 15)..<dashes.lowerBound]
@@ -157,16 +160,9 @@ struct SiteLoader {
     let afterTitle = stem[dashes.upperBound...]
     let tagStart = afterTitle.range(of: "__")
     let title = (tagStart.map { afterTitle[..<$0.lowerBound] } ?? afterTitle).replacingOccurrences(of: "-", with: " ")
+    guard !title.isEmpty else { return nil }
     let tags = tagStart.map { afterTitle[$0.upperBound...].split(separator: "_").map(String.init) } ?? []
-    func number(_ range: Range<Int>) -> Int { bytes[range].reduce(0) { $0 * 10 + Int($1 - 0x30) } }
-    var components = DateComponents()
-    (components.year, components.month, components.day) = (number(0..<4), number(4..<6), number(6..<8))
-    (components.hour, components.minute, components.second) = (number(9..<11), number(11..<13), number(13..<15))
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    guard !title.isEmpty, (1...12).contains(components.month!), (1...31).contains(components.day!),
-      let date = calendar.date(from: components)
-    else { return nil }
+    let date = CivilDate.date(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
     return (date, title, tags)
   }
 
@@ -177,32 +173,17 @@ struct SiteLoader {
     else { return nil }
     let stem = Array(PathName.stem(path).utf8)
     guard stem.count == 10, stem[4] == UInt8(ascii: "_"), stem[7] == UInt8(ascii: "_") else { return nil }
-    func number(_ range: Range<Int>) -> Int? {
-      let part = stem[range]
-      guard part.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-      return part.reduce(0) { $0 * 10 + Int($1 - 0x30) }
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10), (1...12).contains(month),
-      (1...31).contains(day)
-    else { return nil }
-    var components = DateComponents()
-    (components.year, components.month, components.day) = (year, month, day)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    return calendar.date(from: components)
+    return day(stem)
   }
 
   /// A Logseq journal's title as Logseq names its page by default, `Dec 15th, 2022`, which
   /// `[[Dec 15th, 2022]]` links to.
   static func logseqJournalTitle(_ path: String) -> String? {
     guard let date = logseqJournalDate(path) else { return nil }
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = TimeZone(identifier: "UTC")!
-    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    let civil = CivilDate(date)
     let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-    let day = parts.day!
-    let suffix = (11...13).contains(day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][day % 10] ?? "th"
-    return "\(months[parts.month! - 1]) \(day)\(suffix), \(parts.year!)"
+    let suffix = (11...13).contains(civil.day % 100) ? "th" : [1: "st", 2: "nd", 3: "rd"][civil.day % 10] ?? "th"
+    return "\(months[civil.month - 1]) \(civil.day)\(suffix), \(civil.year)"
   }
 
   /// A Jekyll post's title when it gives none, from its file name as Jekyll makes it:

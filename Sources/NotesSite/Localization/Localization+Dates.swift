@@ -104,6 +104,19 @@ struct CivilDate {
     return "\(year4)-\(two(month))-\(two(day))T\(two(hour)):\(two(minute)):\(two(second))Z"
   }
 
+  /// The instant of a UTC date and time, read as the Gregorian calendar reads it (a day past
+  /// the month's end runs on into the next, as `Calendar` does): Howard Hinnant's
+  /// days_from_civil.
+  static func date(year: Int, month: Int, day: Int, hour: Int = 0, minute: Int = 0, second: Int = 0) -> Date {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yearOfEra = y - era * 400
+    let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+    let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+    let days = era * 146_097 + dayOfEra - 719_468
+    return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+  }
+
   init(_ date: Date) {
     let seconds = Int(date.timeIntervalSince1970.rounded(.down))
     dayNumber = Int((Double(seconds) / 86_400).rounded(.down))
