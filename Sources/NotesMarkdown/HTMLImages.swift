@@ -42,7 +42,7 @@ enum HTMLImages {
           let text = tag.attributes.first(where: { $0.key.lowercased() == "text" })?.value, !text.isEmpty
         {
           // VuePress', VitePress' and Starlight's `<Badge text="beta" />`: its text.
-          let badge = CmarkNode.text(decoded(text))
+          let badge = CmarkNode.text(entitiesDecoded(text))
           source.setOrigin(of: badge, line: at.line, column: at.column)
           node.insertBefore(badge)
           node.remove()
@@ -54,7 +54,7 @@ enum HTMLImages {
           !href.trimmingCharacters(in: .whitespaces).isEmpty, let end = closingA(after: node)
         {
           // `<a href="…">text</a>` in a paragraph: a link of what stands between the tags.
-          let link = CmarkNode.link(decoded(href).trimmingCharacters(in: .whitespaces))
+          let link = CmarkNode.link(entitiesDecoded(href).trimmingCharacters(in: .whitespaces))
           source.setOrigin(of: link, line: at.line, column: at.column)
           node.insertBefore(link)
           while let inner = node.next, inner != end { link.append(inner) }
@@ -80,7 +80,7 @@ enum HTMLImages {
   /// the first `<source>` it holds.
   private static func mediaSource(_ tag: HTMLTagLine, inner: Substring) -> String? {
     func attribute(_ tag: HTMLTagLine, _ name: String) -> String? {
-      tag.attributes.first(where: { $0.key.lowercased() == name }).map { decoded($0.value).trimmingCharacters(in: .whitespaces) }
+      tag.attributes.first(where: { $0.key.lowercased() == name }).map { entitiesDecoded($0.value).trimmingCharacters(in: .whitespaces) }
         .flatMap { $0.isEmpty ? nil : $0 }
     }
     if let src = attribute(tag, "src") ?? attribute(tag, "data") { return src }
@@ -179,7 +179,7 @@ enum HTMLImages {
           if media.contains(name), let src = Self.mediaSource(tag, inner: inner) {
             if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
             pendingSpace = false
-            let label = tag.attributes["title"].map(decoded) ?? Self.fileName(src)
+            let label = tag.attributes["title"].map(entitiesDecoded) ?? Self.fileName(src)
             places.append(place(of: tagStart))
             markdown += "[\(escaped(label))](\(src.markdownDestination))"
           }
@@ -209,7 +209,7 @@ enum HTMLImages {
             pendingSpace = false
             places.append(place(of: tagStart))
             markdown += "["
-            linkEnds.append("](\(decoded(href).markdownDestination))")
+            linkEnds.append("](\(entitiesDecoded(href).markdownDestination))")
           } else {
             linkEnds.append(nil)
           }
@@ -411,18 +411,12 @@ enum HTMLImages {
     return out + rest
   }
 
-  /// The character references attribute values hold.
-  private static func decoded(_ value: String) -> String {
-    guard value.contains("&") else { return value }
-    return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
-      .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-      .replacingOccurrences(of: "&amp;", with: "&")
-  }
+
 
   /// An `<img>` tag's alt text, `src`, title and pixel size, if it has a `src`.
   private static func imageParts(_ tag: HTMLTagLine) -> (alt: String, src: String, title: String?, size: (Int, Int?)?)? {
     func attribute(_ name: String) -> String? {
-      tag.attributes.first(where: { $0.key.lowercased() == name }).map { decoded($0.value) }
+      tag.attributes.first(where: { $0.key.lowercased() == name }).map { entitiesDecoded($0.value) }
     }
     // Spaces around a URL mean nothing to a browser (and pad a Liquid tag's place).
     guard let src = attribute("src")?.trimmingCharacters(in: .whitespacesAndNewlines), !src.isEmpty else { return nil }

@@ -73,7 +73,8 @@ enum PathName {
     return changed ? String(decoding: out, as: UTF8.self) : name
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  /// The value of a hexadecimal digit, as percent-encoding writes them.
+  static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
