@@ -123,6 +123,7 @@ struct Prepared {
     var commentTexts: [CmarkNode] = []
     var blockCandidates: [CmarkNode] = []
     var highlights = false
+    var carets = false
     var bareURLs = false
     var bracketLinks: [CmarkNode] = []
     var emptyBullets: [CmarkNode] = []
@@ -164,7 +165,8 @@ struct Prepared {
           if strstr(c, "~~") != nil { tildeTexts.append(node) }
           if c[0] != 0, c[strlen(c) - 1] == 0x7D, node.next?.type == CMARK_NODE_CODE { roleTexts.append(node) }
           if strstr(c, "%%") != nil { commentTexts.append(node) }
-          if !highlights, strstr(c, "==") != nil || strstr(c, "^^") != nil { highlights = true }
+          if !highlights, strstr(c, "==") != nil { highlights = true }
+          if !carets, strstr(c, "^^") != nil { carets = true }
           if !emoji, EmojiShortcodes.mayHold(c) { emoji = true }
           if !logseqTasks, LogseqBlockPass.mayStartTask(c), TaskMarker.startsAnItem(node) { logseqTasks = true }
           if !bareURLs, AutolinkSyntax.mayContain(c) { bareURLs = true }
@@ -211,18 +213,16 @@ struct Prepared {
       if !lists.isEmpty { blockCandidates.removeAll { lists.contains($0) } }
       definitionLists = lists
     }
-    // `==highlight==`: rare enough that its text nodes are looked for only when some text
-    // has `==`, after tables and strikethrough made theirs.
-    if highlights {
-      for (marker, needle) in [(UInt8(ascii: "="), "=="), (UInt8(ascii: "^"), "^^")] {
-        // Logseq's highlight is `^^text^^`. Texts are found again for each marker, as the
-        // first pass splits the texts it rewrites.
-        var texts: [CmarkNode] = []
-        root.walk { node, _ in
-          if node.isText, let c = cmark_node_get_literal(node.pointer), strstr(c, needle) != nil { texts.append(node) }
-        }
-        StrikethroughPass.run(texts, source: source, marker: marker, tag: "mark")
+    // `==highlight==` (Logseq's `^^highlight^^`): rare enough that its text nodes are looked
+    // for only when some text has the marker, after tables and strikethrough made theirs;
+    // again for each marker, as the first pass splits the texts it rewrites.
+    let markers = (highlights ? [(UInt8(ascii: "="), "==")] : []) + (carets ? [(UInt8(ascii: "^"), "^^")] : [])
+    for (marker, needle) in markers {
+      var texts: [CmarkNode] = []
+      root.walk { node, _ in
+        if node.isText, let c = cmark_node_get_literal(node.pointer), strstr(c, needle) != nil { texts.append(node) }
       }
+      StrikethroughPass.run(texts, source: source, marker: marker, tag: "mark")
     }
     self.bareURLs = bareURLs
     // Marked math is text that no pass above reads as markup; it becomes elements before
