@@ -24,18 +24,7 @@ extension Localization {
   /// `site.js`), as JSON: the time format and its AM/PM words, `Yesterday` and the weekday
   /// names from Sunday.
   public var relativeDateStrings: String {
-    func quoted(_ s: String) -> String {
-      var out = "\""
-      for scalar in s.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-      }
-      return out + "\""
-    }
+    let quoted = SiteBuilder.jsonString
     let weekdays = (1...7).map { quoted(strings["weekdays.\($0)"] ?? "") }.joined(separator: ",")
     return "{\"time\":\(quoted(strings["time_format"] ?? "{hour_padded}:{minute}")),\"am\":\(quoted(strings["am"] ?? "AM")),"
       + "\"pm\":\(quoted(strings["pm"] ?? "PM")),\"yesterday\":\(quoted(strings["yesterday"] ?? "")),\"weekdays\":[\(weekdays)]}"
