@@ -54,12 +54,24 @@ enum BackslashMath {
     var rest = Substring(line)
     var backticks = 0
     var changed = false
+    // The next `\)`, kept while openers before it are read: each is found once.
+    var next: Range<Substring.Index>?
+    var tick: Substring.Index?
     while let open = rest.range(of: "\\(") {
       let before = rest[..<open.lowerBound]
       backticks += before.filter { $0 == "`" }.count
       out += before
       let after = rest[open.upperBound...]
-      if backticks % 2 == 0, let close = after.range(of: "\\)"), !after[..<close.lowerBound].contains("`") {
+      if next.map({ $0.lowerBound < after.startIndex }) ?? true { next = after.range(of: "\\)") }
+      // No `\)` after this `\(`: none after any later one either.
+      guard let close = next else {
+        out += "\\("
+        rest = after
+        break
+      }
+      // Likewise the next backtick: math does not run into a code span.
+      if tick.map({ $0 < after.startIndex }) ?? true { tick = after.firstIndex(of: "`") ?? line.endIndex }
+      if backticks % 2 == 0, tick! >= close.lowerBound {
         let tex = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
         if !tex.isEmpty {
           out += "$" + tex + "$"

@@ -63,3 +63,19 @@ import Testing
     #expect(elapsed < .seconds(20))
   }
 }
+
+extension RobustnessTests {
+  /// Openers that never close, on one long line: Logseq macros and labelled links, LaTeX's
+  /// `\(`, MkDocs keys. Each scan gives up at the end of the text once, not once per opener.
+  @Test func unclosedOpenersStayFast() {
+    let text = "- " + String(repeating: "{{x [y]([ \\(z ", count: 30_000) + "\n"
+    // Openers before a far code span and a far closer.
+    let far = String(repeating: "{{x [y]([ \\(z ", count: 30_000) + "`c` \\) }} ]] ]])"
+    let elapsed = ContinuousClock().measure {
+      #expect(render(text).html.contains("{{x [y]([ (z"))
+      #expect(render(far).html.contains("{{x [y]([ (z"))
+    }
+    // Linear scanning takes well under a second in a debug build; quadratic, many minutes.
+    #expect(elapsed < .seconds(20))
+  }
+}

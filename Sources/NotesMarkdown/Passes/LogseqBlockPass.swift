@@ -354,9 +354,10 @@ enum LogseqBlockPass {
     func keep(upTo end: Int) {
       if end > rest { pieces.append((String(decoding: bytes[rest..<end], as: UTF8.self), rest)) }
     }
+    var finders = Finders()
     while i < bytes.count {
       if bytes[i] == UInt8(ascii: "{"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"),
-        let close = find([0x7D, 0x7D], in: bytes, from: i + 2)
+        let close = finders.macroEnd.next(in: bytes, from: i + 2)
       {
         let inner = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
         let name = inner.prefix { !$0.isWhitespace }.lowercased()
@@ -398,14 +399,14 @@ enum LogseqBlockPass {
         i = rest
         continue
       }
-      if bytes[i] == UInt8(ascii: "["), let end = highlightColour(bytes, at: i) {
+      if bytes[i] == UInt8(ascii: "["), let end = highlightColour(bytes, at: i, finders: &finders) {
         // `[[#red]]==text==`: Logseq's colour for the highlight after it, not a link.
         keep(upTo: i)
         rest = end
         i = rest
         continue
       }
-      if bytes[i] == UInt8(ascii: "["), let link = labelledLink(bytes, at: i) {
+      if bytes[i] == UInt8(ascii: "["), let link = labelledLink(bytes, at: i, finders: &finders) {
         keep(upTo: i)
         pieces.append(("[[" + link.target + "|" + link.label + "]]", i))
         rest = link.end
@@ -442,18 +443,20 @@ enum LogseqBlockPass {
   static func referenceEmbed(_ uuid: String) -> String { "![[#^" + uuid + "|((" + uuid + "))]]" }
 
   /// `[[#red]]` right before `==` at `start`: where it ends.
-  private static func highlightColour(_ bytes: [UInt8], at start: Int) -> Int? {
+  private static func highlightColour(_ bytes: [UInt8], at start: Int, finders: inout Finders) -> Int? {
     guard start + 6 < bytes.count, bytes[start + 1] == 0x5B, bytes[start + 2] == UInt8(ascii: "#"),
-      let close = find([0x5D, 0x5D, 0x3D, 0x3D], in: bytes, from: start + 3), close - start <= 12,
+      let close = finders.colourEnd.next(in: bytes, from: start + 3), close - start <= 12,
       bytes[(start + 3)..<close].allSatisfy({ $0 >= 0x61 && $0 <= 0x7A })
     else { return nil }
     return close + 2
   }
 
   /// `[label]([[Target]])` at `start`: its label, target and end.
-  private static func labelledLink(_ bytes: [UInt8], at start: Int) -> (label: String, target: String, end: Int)? {
-    guard let labelEnd = find([0x5D, 0x28, 0x5B, 0x5B], in: bytes, from: start + 1),
-      let targetEnd = find([0x5D, 0x5D, 0x29], in: bytes, from: labelEnd + 4)
+  private static func labelledLink(
+    _ bytes: [UInt8], at start: Int, finders: inout Finders
+  ) -> (label: String, target: String, end: Int)? {
+    guard let labelEnd = finders.labelEnd.next(in: bytes, from: start + 1),
+      let targetEnd = finders.targetEnd.next(in: bytes, from: labelEnd + 4)
     else { return nil }
     let label = bytes[(start + 1)..<labelEnd]
     let target = bytes[(labelEnd + 4)..<targetEnd]
@@ -481,6 +484,32 @@ enum LogseqBlockPass {
     source.forget(link)
     link.remove()
     return true
+  }
+
+  /// The closing markers `rewriteInline` looks for, each remembering its last answer: the
+  /// scan moves forward, so a marker found further on (or found nowhere) is the answer for
+  /// every opener before it, and a text of many openers is read once, not once per opener.
+  struct Finders {
+    var macroEnd = Finder(needle: [0x7D, 0x7D])
+    var colourEnd = Finder(needle: [0x5D, 0x5D, 0x3D, 0x3D])
+    var labelEnd = Finder(needle: [0x5D, 0x28, 0x5B, 0x5B])
+    var targetEnd = Finder(needle: [0x5D, 0x5D, 0x29])
+  }
+
+  struct Finder {
+    let needle: [UInt8]
+    private var from = Int.max
+    private var found: Int?
+
+    init(needle: [UInt8]) { self.needle = needle }
+
+    /// The first `needle` at or after `start`; `start` must not go back between calls.
+    mutating func next(in bytes: [UInt8], from start: Int) -> Int? {
+      if start >= from, found.map({ $0 >= start }) ?? true { return found }
+      from = start
+      found = LogseqBlockPass.find(needle, in: bytes, from: start)
+      return found
+    }
   }
 
   private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
