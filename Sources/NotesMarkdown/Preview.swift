@@ -1,7 +1,9 @@
 /// Collects the start of a note's text and cuts it into a list preview.
 struct PreviewBuilder {
-  /// Characters shown in the notes list.
-  static let length = 140
+  /// Characters kept for the notes list. The list shows the preview on one line beside the
+  /// date, which holds about 75 characters at the widest the column gets (a 639 px phone), so
+  /// longer previews would only add bytes to every page that lists the note.
+  static let length = 100
 
   private var text = ""
   /// UTF-8 bytes kept so far (cheaper to count than characters).

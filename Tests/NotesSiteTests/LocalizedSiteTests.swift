@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import NotesMarkdown
 @testable import NotesSite
 
 /// "Speak the reader's language": whole sites built in one language must show no interface
@@ -113,6 +114,11 @@ import Testing
     #expect(work.contains(">次のページ</a>"))
     #expect(work2.contains(">前のページ</a>"))
     #expect(work.contains("<p class=\"count\">4件のメモ</p>"))
+    // Folder counts show the number and are read out with their unit.
+    #expect(
+      work.contains(
+        "<a href=\"/work/\" aria-label=\"Work 4件のメモ\"><span class=\"name\">Work</span> <span class=\"count\">4</span></a>"
+      ), "\(work)")
     #expect(work.contains("aria-label=\"#workのメモ\""))
     // The folder of top-level notes is named by the table.
     #expect(try fixture.page("notes").contains("<h1 class=\"column-title\">メモ</h1>"))
@@ -146,6 +152,8 @@ import Testing
     let work = try fixture.page("_tags/work")
     #expect(work.contains("<p class=\"count\">4 notes</p>"))
     #expect(work.contains("aria-label=\"Notes in #work\""))
+    #expect(work.contains("aria-label=\"Work 4 notes\"><span class=\"name\">Work</span> <span class=\"count\">4</span>"))
+    #expect(work.contains("aria-current=\"page\" aria-label=\"#work 4 notes\""), "\(work)")
     #expect(try fixture.page("work/history").contains(">1 attachment</a>"))
     #expect(try fixture.page("work/history/collaborators").contains("1 edit · First edit <time"))
     let search = try fixture.page("_search")
@@ -294,12 +302,12 @@ import Testing
   @Test func previewsAreCutOnGraphemeBoundaries() async throws {
     let family = "👨‍👩‍👧‍👦"
     let accented = "e\u{301}"
-    let lead = String(repeating: "あ", count: 139)
+    let lead = String(repeating: "あ", count: PreviewBuilder.length - 1)
     let fixture = try SiteFixture([
       "content/Family.md": "# Family\n\n" + lead + family + String(repeating: "い", count: 40) + "\n",
       "content/Accent.md": "# Accent\n\n" + lead + accented + String(repeating: "う", count: 40)
         + "\n",
-      "content/Flag.md": "# Flag\n\n" + String(repeating: "え", count: 140) + "🇯🇵" + "\n",
+      "content/Flag.md": "# Flag\n\n" + String(repeating: "え", count: PreviewBuilder.length) + "🇯🇵" + "\n",
     ])
     defer { fixture.remove() }
     #expect(await fixture.build().outcome == .success)
@@ -307,8 +315,8 @@ import Testing
     let previews = spans("preview", in: list)
     #expect(previews.contains(lead + family + "…"))
     #expect(previews.contains(lead + accented + "…"))
-    // The 141st character would be the flag: the cut drops all of it, never half.
-    #expect(previews.contains(String(repeating: "え", count: 140) + "…"))
+    // The character after the last one kept would be the flag: the cut drops all of it, never half.
+    #expect(previews.contains(String(repeating: "え", count: PreviewBuilder.length) + "…"))
     for preview in previews {
       let scalars = Array(preview.unicodeScalars)
       for (i, scalar) in scalars.enumerated() where scalar.value == 0x200D {

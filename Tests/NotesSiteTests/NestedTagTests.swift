@@ -140,7 +140,7 @@ import Testing
   static func outline(_ list: XMLNode, depth: Int = 0) -> [String] {
     list.all("li").flatMap { item -> [String] in
       guard let link = item.first("a"), let spans = Optional(link.all("span")), spans.count == 2 else { return ["?"] }
-      let count = spans[1].all("span").first?.text ?? "?"
+      let count = spans[1].text
       let line = String(repeating: "  ", count: depth) + "\(spans[0].text) \(count) \(link.attributes["href"] ?? "")"
       return [line] + (item.first("ul").map { outline($0, depth: depth + 1) } ?? [])
     }

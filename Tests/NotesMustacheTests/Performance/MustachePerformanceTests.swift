@@ -40,7 +40,7 @@ import Testing
     // Layout, blocks, the recursive folder tree, the list, dotted lookups, escaping, raw HTML.
     #expect(page.contains("<title>Meeting notes 42 — Team Notes</title>"))
     #expect(page.contains("<span class=\"name\">Folder 17 &amp; more</span>"))
-    #expect(page.contains("aria-current=\"page\"><span class=\"name\">Folder 17"))
+    #expect(page.contains("aria-current=\"page\" aria-label=\"Folder 17 &amp; more 21 notes\"><span class=\"name\">Folder 17"))
     #expect(page.contains("Meeting notes 99: &quot;planning&quot; &lt;draft&gt;"))
     #expect(page.contains("<h2 id=\"backlinks-title\">Text number 14 for linked_from</h2>"))
     #expect(page.contains("<p>Paragraph with <strong>bold</strong>"))
