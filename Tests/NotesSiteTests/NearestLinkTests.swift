@@ -34,9 +34,32 @@ import Testing
     #expect(try linkedPlan(site, from: "workshop/deep/bench") == "/workshop/plan/")
     // Nothing shared: the shallowest, then the first by ID.
     #expect(try linkedPlan(site, from: "notes/inbox") == "/home/plan/")
-    let warnings = report.diagnostics.filter { $0.message.contains("'Plan' matches 4 files") }
-    #expect(warnings.count == 4)
-    #expect(warnings.allSatisfy { $0.message.hasSuffix("using the nearest") })
+    // Only the link that three notes answer equally is a warning, naming them and the one
+    // taken; a nearest note that is the only one that near is taken without a word.
+    let warnings = report.diagnostics.filter { $0.message.contains("'Plan' matches") }
+    #expect(
+      warnings.map(\.description) == [
+        "content/Inbox.md:3:5: warning: 'Plan' matches 3 files equally near (content/Home/Plan.md, "
+          + "content/Work/Plan.md, content/Workshop/Plan.md); using content/Home/Plan.md"
+      ])
+  }
+
+  /// Two notes of one name in two folders the link's own folder shares nothing with: a tie.
+  @Test func aTieBetweenFoldersAtTheSameDepthWarns() async throws {
+    let site = try SiteFixture([
+      "content/Kids/Meeting Notes.md": "# Meeting Notes\n\nKids.\n",
+      "content/Work/Meeting Notes.md": "# Meeting Notes\n\nWork.\n",
+      "content/Archive/Old.md": "# Old\n\nSee [[Meeting Notes]].\n",
+      "content/Work/Today.md": "# Today\n\nSee [[Meeting Notes]].\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(try noteBodyLinks(site.page("archive/old")).contains("/kids/meeting-notes/"))
+    #expect(try noteBodyLinks(site.page("work/today")).contains("/work/meeting-notes/"))
+    let warnings = report.diagnostics.filter { $0.message.contains("matches") }
+    #expect(warnings.map { $0.location?.path } == ["content/Archive/Old.md"])
+    #expect(await site.build(strict: true).exitCode == 1)
   }
 }
 

@@ -275,6 +275,15 @@ struct LinkIndex: Sendable {
     let directory = noteDirectory[noteID] ?? ""
     /// Note `id`, at the heading the reference names, if it has it.
     func note(_ id: String) -> LinkTarget { .note(id, fragment: headingID(ref.fragment, in: id)) }
+    /// The nearest of the notes `ids`, or of the files.
+    func nearestNote(_ ids: [String]) -> (LinkTarget, ambiguous: [String]) {
+      let (id, ambiguous) = nearest(ids, to: directory, path: { noteSourcePath[$0]! })
+      return (note(id), ambiguous)
+    }
+    func nearestFile(_ ids: [String]) -> (LinkTarget, ambiguous: [String]) {
+      let (id, ambiguous) = nearest(ids, to: directory, path: { fileSourcePath[$0]! })
+      return (.file(id), ambiguous)
+    }
     /// The note, else the folder, at path key `key`.
     func page(_ key: String, written: String) -> LinkTarget? {
       if let id = notePath(key, written: written) { return note(id) }
@@ -343,17 +352,17 @@ struct LinkIndex: Sendable {
         }
       }
       if gitHubWiki, !target.contains("/"), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
-        return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
+        return nearestNote(named)
       }
       // Obsidian's "shortest path" Markdown links, `[x](Component.md)`, `![](pic.png)`: a name
       // alone, found wherever the vault has it, as Obsidian and Quartz find it.
       if !target.contains("/"), !target.isEmpty {
         let ext = PathName.extension(target).lowercased()
         if SiteLoader.noteExtensions.contains(ext), let named = notesByName[Self.key(Self.stripExtension(target))], !named.isEmpty {
-          return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
+          return nearestNote(named)
         }
         if !ext.isEmpty, !SiteLoader.noteExtensions.contains(ext), let named = filesByName[Self.key(target)], !named.isEmpty {
-          return (.file(nearest(named, to: directory, path: { fileSourcePath[$0]! })), named.count > 1 ? named : [])
+          return nearestFile(named)
         }
       }
       guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
@@ -391,8 +400,7 @@ struct LinkIndex: Sendable {
         if let exact = Self.onlyExactCase(candidates, written: target, path: { fileSourcePath[$0]! }) {
           return (.file(exact), [])
         }
-        let best = nearest(candidates, to: directory, path: { fileSourcePath[$0]! })
-        return (.file(best), candidates.count > 1 ? candidates : [])
+        return nearestFile(candidates)
       }
       if isFile {
         if let found = file(target) { return found }
@@ -427,15 +435,11 @@ struct LinkIndex: Sendable {
         let suffixMatches = noteSourcePath.filter {
           Self.key(Self.stripExtension($0.value)).hasSuffix("/" + k)
         }.map(\.key).sorted()
-        if let best = suffixMatches.first.map({ _ in
-          nearest(suffixMatches, to: directory, path: { noteSourcePath[$0]! })
-        }) {
-          return (note(best), suffixMatches.count > 1 ? suffixMatches : [])
-        }
+        if !suffixMatches.isEmpty { return nearestNote(suffixMatches) }
         // An alias or a title with a slash in it (`[[CI/CD]]`, a Logseq namespace page
         // `[[Article/Guide]]` in `Article%2FGuide.md`).
         if let named = notesByName[k] ?? notesByTitle[k], !named.isEmpty {
-          return (note(nearest(named, to: directory, path: { noteSourcePath[$0]! })), named.count > 1 ? named : [])
+          return nearestNote(named)
         }
         return notFound("no note '\(target)'")
       }
@@ -445,14 +449,13 @@ struct LinkIndex: Sendable {
         ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
       let byID = candidates.isEmpty ? Self.zettelID(of: k).flatMap { $0 == k ? notesByZettelID[k] : nil } ?? [] : []
       if !byID.isEmpty {
-        return (note(nearest(byID, to: directory, path: { noteSourcePath[$0]! })), byID.count > 1 ? byID : [])
+        return nearestNote(byID)
       }
       guard !candidates.isEmpty else { return notFound("no note named '\(target)'") }
       if let exact = Self.onlyExactCase(candidates, written: target, path: { Self.stripExtension(noteSourcePath[$0]!) }) {
         return (note(exact), [])
       }
-      let best = nearest(candidates, to: directory, path: { noteSourcePath[$0]! })
-      return (note(best), candidates.count > 1 ? candidates : [])
+      return nearestNote(candidates)
     }
   }
 
@@ -492,8 +495,12 @@ struct LinkIndex: Sendable {
     return exact.count == 1 ? exact[0] : nil
   }
 
-  /// The candidate whose directory shares the most leading folders with `directory`.
-  private func nearest(_ ids: [String], to directory: String, path: (String) -> String) -> String {
+  /// The candidate whose directory shares the most leading folders with `directory`, and the
+  /// candidates to warn about: those just as near as it when there are several (the first by
+  /// ID is taken), none when it is the only one that near. Obsidian and Quartz take the
+  /// nearest without a word; a vault with a `Meeting Notes` in every folder links to its own
+  /// folder's one, and only a link that could mean two notes equally is worth a warning.
+  private func nearest(_ ids: [String], to directory: String, path: (String) -> String) -> (String, ambiguous: [String]) {
     let depth = Self.folderCount(directory.utf8[...])
     func score(_ id: String) -> Int {
       let path = path(id)
@@ -503,13 +510,18 @@ struct LinkIndex: Sendable {
       // Same folder beats everything; then shared depth; then shallower.
       return (thereDepth == depth && n == depth ? 10_000 : 0) + n * 100 - thereDepth
     }
-    var best = ids[0]
-    var bestScore = score(best)
-    for id in ids.dropFirst() {
+    var nearest: [String] = []
+    var bestScore = Int.min
+    for id in ids {
       let s = score(id)
-      if s > bestScore || (s == bestScore && id < best) { (best, bestScore) = (id, s) }
+      if s > bestScore {
+        (nearest, bestScore) = ([id], s)
+      } else if s == bestScore {
+        nearest.append(id)
+      }
     }
-    return best
+    nearest.sort()
+    return (nearest[0], nearest.count > 1 ? nearest : [])
   }
 
   /// How many folders a directory path (`a/b`, or empty) has, as `split(separator: "/")`

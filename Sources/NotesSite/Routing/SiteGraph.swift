@@ -68,10 +68,17 @@ struct SiteGraph: Sendable {
         }
       }
       if !ambiguous.isEmpty {
-        let names = ambiguous.map { site.notes[$0]?.displayPath ?? site.files[$0].map { "content/" + $0.sourcePath } ?? $0 }
+        func name(_ id: String) -> String {
+          site.notes[id]?.displayPath ?? site.files[id].map { "content/" + $0.sourcePath } ?? id
+        }
+        let chosen: String
+        switch target {
+        case .note(let id, _), .file(let id): chosen = name(id)
+        default: chosen = name(ambiguous[0])
+        }
         diagnostics.append(
           .warning(
-            "'\(ref.target)' matches \(ambiguous.count) files (\(names.joined(separator: ", "))); using the nearest",
+            "'\(ref.target)' matches \(ambiguous.count) files equally near (\(ambiguous.map(name).joined(separator: ", "))); using \(chosen)",
             at: SourceLocation(path: note.displayPath, line: ref.line, column: ref.column)))
       }
       if case .note(let id, nil) = target, let problem = index.headingProblem(ref.fragment, in: id)
