@@ -223,6 +223,11 @@ import Testing
     ["/work/diagram.png/"],  // a note's file
     ["/sitemap.xml"],  // a generated file
     ["/a/", "/a"],  // the same alias twice
+    // Differing only in case: one file on macOS's and Windows's file systems.
+    ["/Work/Roadmap/"],  // a note page
+    ["/WORK/"],  // a folder page
+    ["/Work/Diagram.PNG/"],  // a note's file
+    ["/A/", "/a"],  // the same alias twice
   ])
   func aliasCollisionsAreErrors(_ aliases: [String]) async throws {
     var files = Self.vault
@@ -236,6 +241,22 @@ import Testing
       report.diagnostics.contains {
         $0.severity == .error && $0.location?.path == "content/Personal/Running.md"
       })
+  }
+
+  /// An Obsidian name alias that is a folder's name in another case (`aliases: [Books]` beside
+  /// `books/`) keeps the folder page and stays a name for links.
+  @Test func aNameAliasSpellingAFolderInAnotherCaseKeepsTheFolderPage() async throws {
+    var files = Self.vault
+    files["content/Work MOC.md"] = Self.front("aliases: [Work]") + "# Work MOC\n\nSee [[Roadmap]].\n"
+    files["content/Personal/Running.md"] = "# Running\n\nBack to [[Work]].\n"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.diagnostics.contains { $0.severity == .warning && $0.message.contains("alias 'Work' collides") })
+    #expect(try site.page("work").contains("data-route=\"folder\""))
+    #expect(!site.exists("Work"))
+    #expect(try noteBodyLinks(site.page("personal/running")).contains("/notes/work-moc/"))
   }
 
   @Test func twoNotesClaimingOneAliasIsAnError() async throws {

@@ -452,12 +452,14 @@ public enum SiteBuilder {
   static func aliasRedirects(_ site: Site, jobs: [PageJob]) -> ([PageJob], [Diagnostic]) {
     // Most sites have none; then there is nothing to check the pages' paths against.
     guard site.notes.values.contains(where: { !$0.frontMatter.aliases.isEmpty }) else { return ([], []) }
+    // Paths compared without case: an alias keeps the case it is written in (`Books/`), and
+    // on macOS's and Windows's file systems `Books/index.html` is `books/index.html`.
     var pages = Set<String>()
     for job in jobs {
-      if case .route(let r) = job { pages.insert(r.path) }
+      if case .route(let r) = job { pages.insert(r.path.lowercased()) }
     }
     // Files the build writes besides pages: a redirect's folder may not be one of them.
-    let files = Set(site.files.keys).union(["404.html", "sitemap.xml", "feed.xml", "robots.txt"])
+    let files = Set(site.files.keys.map { $0.lowercased() }).union(["404.html", "sitemap.xml", "feed.xml", "robots.txt"])
     var claimed: [String: String] = [:]
     var redirects: [PageJob] = []
     var diagnostics: [Diagnostic] = []
@@ -513,16 +515,18 @@ public enum SiteBuilder {
           continue
         }
         let normalised = segments.joined(separator: "/") + "/"
+        let folded = normalised.lowercased()
+        let foldedSegments = segments.map { $0.lowercased() }
         if segments[0].hasPrefix("_") {
           reject("is in \(base)\(segments[0])/, which belongs to the generator")
-        } else if pages.contains(normalised) {
-          reject("collides with an existing page at \(base)\(normalised)")
-        } else if let file = segments.indices.map({ segments[...$0].joined(separator: "/") }).first(where: files.contains) {
+        } else if pages.contains(folded) {
+          reject("collides with an existing page at \(base)\(folded)")
+        } else if let file = foldedSegments.indices.map({ foldedSegments[...$0].joined(separator: "/") }).first(where: files.contains) {
           reject("collides with the file \(base)\(file)")
-        } else if let owner = claimed[normalised] {
+        } else if let owner = claimed[folded] {
           reject("is already an alias of \(owner) (\(base)\(normalised))")
         } else {
-          claimed[normalised] = note.displayPath
+          claimed[folded] = note.displayPath
           redirects.append(.redirect(from: normalised, to: .note(note.id)))
         }
       }
