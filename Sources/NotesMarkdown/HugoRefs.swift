@@ -16,7 +16,10 @@ enum HugoRefs {
       }
     }
     guard opens ?? true, body.containsBytes("ref") else { return body }
-    let pattern = #/\{\{([<%])\s*(?:rel)?ref\s+(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'>%]+))\s*([>%])\}\}/#
+    // The path is the first argument, or named (`path="b.md"`); other named arguments
+    // (`lang`, `outputFormat`) choose among a page's versions, which a notes site has one of.
+    let pattern =
+      #/\{\{([<%])\s*(?:rel)?ref\s+(?:path\s*=\s*)?(?:"([^"\n]*)"|'([^'\n]*)'|([^\s"'>%=]+))(?:\s+\w+\s*=\s*(?:"[^"\n]*"|'[^'\n]*'|[^\s"'>%]+))*\s*([>%])\}\}/#
     var out = ""
     var rest = Substring(body)
     var changed = false

@@ -199,6 +199,12 @@ extension MarkdownLinkTests {
     // Positions after a shortcode are the note's.
     #expect(rendered.diagnostics.map(\.location?.column) == [109])
   }
+
+  /// The path can be named, and other named arguments follow it.
+  @Test func hugoRefShortcodesWithNamedArguments() {
+    let note = #"See [x]({{< relref path="Roadmap.md" >}}) and [y]({{< ref path="Ideas.md" lang="en" >}})."#
+    #expect(html(note).contains(#"See <a href="/notes/roadmap/">x</a> and <a href="/notes/ideas/">y</a>."#), "\(html(note))")
+  }
 }
 
 extension MarkdownLinkTests {

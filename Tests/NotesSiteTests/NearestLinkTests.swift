@@ -335,6 +335,31 @@ import Testing
     #expect(report.diagnostics.map(\.message) == ["no note or file at '@/nope.md'"])
     #expect(site.exists("_tags/rust/index.html") && site.exists("_tags/embedded/index.html"))
   }
+
+  /// A link to a section file (`_index.md`, front matter for its folder) opens the folder; a
+  /// path written from the top of the vault, as Obsidian's "absolute path in vault" format
+  /// and Hugo's `ref` write it, finds its note or file from any folder.
+  @Test func sectionFilesAndPathsFromTheTopOfTheVault() async throws {
+    let site = try SiteFixture([
+      "content/blog/_index.md": "+++\ntitle = \"Blog\"\n+++\n",
+      "content/blog/post.md": "# Post\n\nHi.\n",
+      "content/Work/Roadmap.md": "# Roadmap\n\nPlans.\n",
+      "content/Work/pic.png": "png",
+      "content/Personal/Deep/Run.md": """
+        # Run
+
+        [r](Work/Roadmap.md) [b](@/blog/_index.md) [c](/blog/_index.md) [h]({{< ref "Work/Roadmap.md" >}}) [gone](Work/Nope.md)
+
+        ![p](Work/pic.png)
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("personal/deep/run")
+    #expect(try noteBodyLinks(html).prefix(4) == ["/work/roadmap/", "/blog/", "/blog/", "/work/roadmap/"])
+    #expect(html.contains(#"<img src="/work/pic.png" alt="p" />"#), "\(html)")
+    #expect(report.diagnostics.map(\.message) == ["no note or file at 'Work/Nope.md'"])
+  }
 }
 
 extension NearestLinkTests {

@@ -316,6 +316,13 @@ struct LinkIndex: Sendable {
         if let file = filePath(k, written: path) { return (.file(file), []) }
         // A chapter linked by the page mdBook makes of it: `x.html` is `x.md`, a folder's
         // `index.html` its `README.md` (or `index.md`, or the folder).
+        // Hugo's and Zola's section file (`@/blog/_index.md`, which holds the folder's front
+        // matter) is the folder's own page.
+        if PathName.last(Self.stripExtension(k)) == "_index" {
+          let folder = String(PathName.folder(k))
+          if folder.isEmpty { return (.home, []) }
+          if let found = page(folder, written: folder) { return (found, []) }
+        }
         if k.hasSuffix(".html") {
           let stem = String(k.dropLast(5))
           if let id = notesByPath[stem] { return (note(id), []) }
@@ -336,6 +343,15 @@ struct LinkIndex: Sendable {
         let k = Self.key(pagePath)
         if let found = page(k, written: pagePath) { return (found, []) }
         if let file = filePath(k, written: pagePath) { return (.file(file), []) }
+      }
+      // A path from the top of the vault, as Obsidian's "absolute path in vault" link format
+      // writes it (`[x](Work/Roadmap.md)` from any folder) and Hugo's `ref` finds it.
+      if !target.hasPrefix("/"), !target.hasPrefix("./"), !target.hasPrefix("../"), target.contains("/"),
+        let rootPath = Self.normalise(target, from: ""), rootPath != path
+      {
+        let k = Self.key(rootPath)
+        if let found = page(k, written: rootPath) { return (found, []) }
+        if let file = filePath(k, written: rootPath) { return (.file(file), []) }
       }
       // A Jekyll or Hugo page linked by its `permalink` or `url`.
       if target.hasPrefix("/"), !notesByPermalink.isEmpty, let id = notesByPermalink[Self.permalinkKey(target)] {
