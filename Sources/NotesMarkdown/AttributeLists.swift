@@ -13,8 +13,8 @@
 /// - the table of contents, a one-item list over `{:toc}`, becomes `[TOC]`, which
 ///   `ContentsPass` fills in, and a heading marked `{: .no_toc}` is left out of it.
 ///
-/// Without a colon, a list is only read as one when every word in it is `.class`, `#id` or
-/// `key=value`: TeX's `x_{i}` and other braces stay. Fenced code and code spans keep theirs.
+/// Without a colon, a list is only read as one when every word in it is `.class`, `#id`,
+/// `key=value` or Pandoc's `-` (`.unnumbered`): TeX's `x_{i}` and other braces stay. Fenced code and code spans keep theirs.
 /// Lines keep their number; a line that lost an inline list reports columns after it a little
 /// to the left.
 enum AttributeLists {
@@ -98,6 +98,8 @@ enum AttributeLists {
         guard i < bytes.count else { return false }
         switch bytes[i] {
         case UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "#"): return true
+        case UInt8(ascii: "-") where i + 1 < bytes.count && (bytes[i + 1] == 0x20 || bytes[i + 1] == UInt8(ascii: "}")):
+          return true
         default:
           while i < bytes.count, i - at < 200 {
             switch bytes[i] {
@@ -148,6 +150,9 @@ enum AttributeLists {
       if s.first == "#", isName(s.dropFirst()) {
         id = String(s.dropFirst())
       } else if s.first == ".", isName(s.dropFirst()) {
+        continue
+      } else if s == "-" {
+        // Pandoc's shorthand for `.unnumbered` (`# Preface {-}`).
         continue
       } else if let eq = s.firstIndex(of: "="), isName(s[..<eq]) {
         continue

@@ -160,6 +160,14 @@ import Testing
     #expect(analysis.headings.map(\.id) == ["setup"] && analysis.headings.map(\.text) == ["Install"])
     #expect(analysis.tags.isEmpty)
   }
+
+  /// Pandoc's `{-}`, short for `{.unnumbered}` (Zettlr writes it), is not shown; `{-x}` stays.
+  @Test func pandocsUnnumberedShorthandIsNotShown() {
+    let page = html("# Preface {-}\n\n## Notes {- #notes}\n\nA set {-x}.\n")
+    #expect(page.contains("<h1 id=\"preface\">Preface <a"), "\(page)")
+    #expect(page.contains("<h2 id=\"notes\">Notes <a"), "\(page)")
+    #expect(page.contains("A set {-x}."), "\(page)")
+  }
 }
 
 extension AttributeListTests {
