@@ -13,7 +13,8 @@
 /// `{% code title="a.sh" %}` titles the code block after it; `{% embed url="…" %}` and
 /// `{% file src="…" %}` are links (`{% endembed %}` goes), `{% page-ref page="a.md" %}` a link
 /// named by that page, Hexo's `{% img /a.png %}` and Minimal Mistakes' `{% include figure
-/// image_path="/a.png" alt="…" %}` images; the tags around
+/// image_path="/a.png" alt="…" %}` images, and HackMD's embeds (`{%youtube ID %}`, `vimeo`,
+/// `gist`, `slideshare`, `speakerdeck`, `pdf`, `figma`) links to what they embed; the tags around
 /// GitBook's tabs and page cards go (their content stays; `CalloutLines` reads the tabs).
 enum JekyllLiquid {
   static func resolving(_ body: String) -> String {
@@ -142,6 +143,10 @@ enum JekyllLiquid {
       guard let src = tag.value("src") else { return nil }
       let label = tag.value("caption") ?? String(src.split(separator: "/").last ?? Substring(src))
       return "[\(label)](\(src))"
+    case "youtube", "vimeo", "gist", "slideshare", "speakerdeck", "pdf", "figma":
+      // HackMD's embeds (`{%youtube 9GBxJMp6UkI %}`) and Jekyll plugins' of the same shape:
+      // links to what they embed (a page of notes-site embeds nothing from other hosts).
+      return embedLink(tag)
     case "img":
       // `{% img [class names] /path/to/image [width] [height] ["title" ["alt"]] %}`
       guard let path = tag.words.dropFirst().first(where: { $0.hasPrefix("/") || $0.hasPrefix("http") || $0.hasPrefix(".") }) else {
@@ -152,6 +157,36 @@ enum JekyllLiquid {
     default:
       return nil
     }
+  }
+
+  /// A link to what `{%youtube ID %}` and its kin embed; nil without an argument.
+  private static func embedLink(_ tag: LiquidTag) -> String? {
+    guard var argument = tag.words.dropFirst().first.map(String.init) else { return nil }
+    if argument.count >= 2, let quote = argument.first, quote == "\"" || quote == "'", argument.last == quote {
+      argument = String(argument.dropFirst().dropLast())
+    }
+    guard !argument.isEmpty, !argument.contains(where: { $0 == "<" || $0 == ">" || $0 == "(" || $0 == ")" }) else { return nil }
+    let isURL = argument.hasPrefix("https://") || argument.hasPrefix("http://")
+    let label: String
+    let url: String
+    switch tag.name {
+    case "youtube":
+      (label, url) = ("YouTube video", isURL ? argument : "https://www.youtube.com/watch?v=\(argument)")
+    case "vimeo":
+      (label, url) = ("Vimeo video", isURL ? argument : "https://vimeo.com/\(argument)")
+    case "gist":
+      (label, url) = ("Gist \(argument)", isURL ? argument : "https://gist.github.com/\(argument)")
+    case "slideshare":
+      (label, url) = ("SlideShare slides", isURL ? argument : "https://www.slideshare.net/\(argument)")
+    case "speakerdeck":
+      (label, url) = ("Speaker Deck slides", isURL ? argument : "https://speakerdeck.com/\(argument)")
+    default:
+      // `pdf` and `figma` take an address.
+      guard isURL else { return nil }
+      let name = argument.split(separator: "/").last.map(String.init) ?? argument
+      (label, url) = (tag.name == "pdf" ? "PDF: \(name.removingPercentEncoding ?? name)" : "Figma file", argument)
+    }
+    return "[\(label.replacingOccurrences(of: "]", with: "\\]"))](\(url))"
   }
 
   /// The rest of `{% name rest %}` when `line` is exactly that tag.

@@ -82,7 +82,7 @@ extension Markdown {
   ) -> Result {
     let docfx = DocFXSyntax.resolving(
       MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
-    let attributes = AttributeLists.resolving(JekyllLiquid.resolving(docfx.body))
+    let attributes = AttributeLists.resolving(JekyllLiquid.resolving(ImageSizeSuffix.resolving(docfx.body)))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
     return MathSyntax.withParsed(protected) { root, text, marks in
@@ -380,7 +380,7 @@ struct RenderTargets {
       case CMARK_NODE_CODE_BLOCK:
         if let info = cmark_node_get_fence_info(node.pointer),
           strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil || info[0] == 0x7B
-            || strchr(info, 0x5B) != nil
+            || strchr(info, 0x5B) != nil || strchr(info, 0x3D) != nil || strchr(info, 0x21) != nil
         {
           titledCode.append(node)
         }

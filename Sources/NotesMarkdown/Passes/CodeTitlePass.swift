@@ -17,6 +17,12 @@ enum CodeTitlePass {
         info = String(word[..<comma]) + info[word.endIndex...]
         cmark_node_set_fence_info(block.pointer, info)
       }
+      // HackMD's line numbers and wrapping after the language, ` ```javascript= `,
+      // ` ```python=101 `, ` ```js=+ `, ` ```js! `: the language is the part before them.
+      if let (language, rest) = Self.hackMDLanguage(in: info) {
+        info = language + rest
+        cmark_node_set_fence_info(block.pointer, info)
+      }
       // A MyST directive left as code (` ```{code-cell} python `, ` ```{math} `): the language
       // is the word after a code directive's name; other directives have none.
       if info.hasPrefix("{"), let close = info.firstIndex(of: "}") {
@@ -46,6 +52,16 @@ enum CodeTitlePass {
       block.insertBefore(figure)
       figure.append(block)
     }
+  }
+
+  /// The language of a first word that HackMD's options follow (`js=`, `js=101`, `js=+`,
+  /// `js!`, `js=!`), and the info string after that word.
+  static func hackMDLanguage(in info: String) -> (String, Substring)? {
+    let word = info.prefix { !$0.isWhitespace }
+    guard let mark = word.firstIndex(where: { $0 == "=" || $0 == "!" }), mark != word.startIndex else { return nil }
+    let options = word[mark...]
+    guard options.allSatisfy({ $0 == "=" || $0 == "!" || $0 == "+" || ($0.isASCII && $0.isNumber) }) else { return nil }
+    return (String(word[..<mark]), info[word.endIndex...])
   }
 
   /// `ruby` and `hello.rb` from an info string whose first word is `ruby:hello.rb`.
