@@ -7,17 +7,38 @@
 /// - `\(…\)` within a line is `$…$`, the spaces inside the delimiters dropped (diagnostics
 ///   after it on its line point a few columns to the left), on a line without a `$` of its
 ///   own, whose meaning would change.
+/// - a paragraph that is one bare LaTeX math environment, `\begin{align}` … `\end{align}`
+///   (and `equation`, `gather`, `multline`, their starred forms and kin), as Jupyter and
+///   MathJax read them without delimiters, is display math: `$$` goes before the `\begin`
+///   and after the `\end`, so Markdown no longer reads `\\` and `\,` as escapes.
 /// Never in code (fenced, indented by four spaces, or in a code span). `\[1\]` inside a line,
 /// as Pandoc escapes brackets, stays text.
 enum BackslashMath {
   static func resolving(_ body: String) -> String {
-    guard body.containsBytes("\\(") || body.containsBytes("\\[") else { return body }
+    let environments = body.containsBytes("\\begin{")
+    guard body.containsBytes("\\(") || body.containsBytes("\\[") || environments else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false
+    // The line that closes the bare environment being read.
+    var environmentEnd: Int?
     for index in lines.indices {
       let line = lines[index]
       if fences.contain(Substring(line)) { continue }
+      if let end = environmentEnd {
+        if index == end { environmentEnd = nil }
+        continue
+      }
+      if environments, let end = Self.environment(startingAt: index, in: lines) {
+        let begin = lines[index].range(of: "\\begin{")!.lowerBound
+        lines[index].insert(contentsOf: "$$", at: begin)
+        var last = lines[end]
+        if last.hasSuffix("\r") { last.removeLast() }
+        lines[end] = last + "$$" + (lines[end].hasSuffix("\r") ? "\r" : "")
+        environmentEnd = end
+        changed = true
+        continue
+      }
       guard line.containsBytes("\\(") || line.containsBytes("\\[") || line.containsBytes("\\]") else { continue }
       let indent = line.prefix { $0 == " " }.count
       if indent >= 4 { continue }
@@ -46,6 +67,41 @@ enum BackslashMath {
       changed = true
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// Math environments that MathJax reads where they stand, without `$$` around them.
+  static let mathEnvironments: Set<Substring> = [
+    "equation", "align", "gather", "multline", "eqnarray", "alignat", "flalign", "displaymath",
+    "equation*", "align*", "gather*", "multline*", "eqnarray*", "alignat*", "flalign*",
+  ]
+
+  /// The line that ends the bare math environment whose `\begin` opens the paragraph at line
+  /// `start` (after a blank line, or first), if that environment is the whole paragraph: its
+  /// `\end` ends a line followed by a blank one (or the end), and no line between has a `$`
+  /// (math already delimited) or is blank.
+  private static func environment(startingAt start: Int, in lines: [String]) -> Int? {
+    let line = lines[start]
+    guard line.containsBytes("\\begin{") else { return nil }
+    func content(_ line: String) -> Substring {
+      var content = Substring(line).drop { $0 == " " || $0 == ">" || $0 == "\t" }
+      while content.last == "\r" || content.last == " " { content = content.dropLast() }
+      return content
+    }
+    let first = content(line)
+    guard line.prefix(while: { $0 == " " }).count < 4, first.hasPrefix("\\begin{"),
+      let close = first.firstIndex(of: "}")
+    else { return nil }
+    let name = first[first.index(first.startIndex, offsetBy: 7)..<close]
+    guard mathEnvironments.contains(name), start == 0 || content(lines[start - 1]).isEmpty else { return nil }
+    let ending = "\\end{" + name + "}"
+    for index in start..<min(lines.count, start + 200) {
+      let text = content(lines[index])
+      if text.isEmpty || text.contains("$") { return nil }
+      if text.hasSuffix(ending) {
+        return index + 1 == lines.count || content(lines[index + 1]).isEmpty ? index : nil
+      }
+    }
+    return nil
   }
 
   /// `line` with each `\(…\)` outside code spans as `$…$`; nil when it has none.

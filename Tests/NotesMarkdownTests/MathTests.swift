@@ -308,3 +308,41 @@ extension MathTests {
     #expect(rendered.contains("<p>Pandoc escapes [1] and <code>\\(code\\)</code> stays; so does $5 (x).</p>"), "\(rendered)")
   }
 }
+
+extension MathTests {
+  /// A paragraph that is one bare math environment, as Jupyter notebooks write them, is display
+  /// math: `\\` and `\,` reach MathJax as written. One already between `$$`, one inside a
+  /// paragraph of text, and environments that are not math stay as they were.
+  @Test func bareMathEnvironmentsAreDisplayMath() {
+    let note = """
+      Intro.
+
+      \\begin{align}
+      a &= b \\\\
+      &= c\\,d
+      \\end{align}
+
+      $$
+      \\begin{equation*} x \\end{equation*}
+      $$
+
+      Text \\begin{align} y \\end{align} inline.
+
+      \\begin{itemize}
+      \\item one
+      \\end{itemize}
+
+      ```
+      \\begin{align}
+      z
+      \\end{align}
+      ```
+      """
+    let rendered = html(note)
+    #expect(rendered.contains("<p>\(Self.display("\\begin{align}\na &amp;= b \\\\\n&amp;= c\\,d\n\\end{align}"))</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>\(Self.display("\n\\begin{equation*} x \\end{equation*}\n"))</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>Text \\begin{align} y \\end{align} inline.</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>\\begin{itemize}\n\\item one\n\\end{itemize}</p>"), "\(rendered)")
+    #expect(rendered.contains("<code>\\begin{align}\nz\n\\end{align}\n</code>"), "\(rendered)")
+  }
+}
