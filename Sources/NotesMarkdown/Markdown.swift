@@ -39,6 +39,7 @@ public enum Markdown {
       }
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
       var context = RenderContext(resolver: resolver, options: options, source: source)
+      if !options.includes.isEmpty || body.containsBytes("{{#title") { IncludePass.run(root, context: &context) }
       let found = RenderTargets(root)
       let taken = Markdown.pageIDs.union(prepared.headings.map(\.heading.id)).union(prepared.blocks.map(\.id))
       let inlineTags = RawHTMLPass.run(
@@ -82,7 +83,8 @@ extension Markdown {
   ) -> Result {
     let docfx = DocFXSyntax.resolving(
       MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
-    let attributes = AttributeLists.resolving(JekyllLiquid.resolving(ImageSizeSuffix.resolving(docfx.body)))
+    let attributes = AttributeLists.resolving(
+      JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
     return MathSyntax.withParsed(protected) { root, text, marks in

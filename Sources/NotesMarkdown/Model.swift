@@ -160,12 +160,16 @@ public struct RenderOptions: Sendable {
   /// A wiki link that names nothing as written is read label first when that names a page
   /// (`LinkReference.labelFirst`), as GitHub wikis write links.
   public var labelFirstLinks: Bool
+  /// The text of each of mdBook's file directives in the note (`{{#include a.rs:2:10}}`), by
+  /// argument (`a.rs:2:10`), as the site read it; see `MdBookIncludes`.
+  public var includes: [String: IncludedText] = [:]
   public init(
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
     footnoteBackLabel: String = "Back to text", contentsLabel: String = "Contents", titleHeading: Bool = true,
-    hardLineBreaks: Bool = false, labelFirstLinks: Bool = false
+    hardLineBreaks: Bool = false, labelFirstLinks: Bool = false, includes: [String: IncludedText] = [:]
   ) {
+    self.includes = includes
     self.contentsLabel = contentsLabel
     self.labelFirstLinks = labelFirstLinks
     self.titleHeading = titleHeading

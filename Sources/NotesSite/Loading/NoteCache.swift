@@ -372,6 +372,13 @@ struct RenderedNoteCache: Sendable {
     h.combine([note.id, note.displayPath, note.body])
     h.combine(note.bodyLineOffset)
     h.combine(note.opensWithItsTitle)
+    // What mdBook's includes read from other files.
+    for (argument, included) in note.includes.sorted(by: { $0.key < $1.key }) {
+      switch included {
+      case .text(let text): h.combine([argument, "text", text])
+      case .missing(let why): h.combine([argument, "missing", why])
+      }
+    }
     return h.value
   }
 

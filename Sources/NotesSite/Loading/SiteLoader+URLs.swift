@@ -195,7 +195,39 @@ extension SiteLoader {
       id: id, folderID: folderID, sourcePath: source.path, title: title,
       created: min(created, updated), updated: updated, frontMatter: fm, body: source.body,
       bodyLineOffset: source.bodyLineOffset, analysis: source.analysis, tags: tags.sorted(),
-      revisions: revisions)
+      revisions: revisions, includes: includes(of: source))
+  }
+
+  /// The text each of mdBook's file directives in the note includes (`{{#include a.rs:2:10}}`
+  /// is lines 2 to 10 of `a.rs` beside the note), or why it includes nothing: only files
+  /// under `content/` that the scan found, as UTF-8 text of at most 1 MB. A `.md` file is
+  /// another note, embedded instead (`MdBookIncludes.embeddingChapters`).
+  func includes(of source: NoteSource) -> [String: IncludedText] {
+    let arguments = MdBookIncludes.arguments(in: source.body)
+    guard !arguments.isEmpty else { return [:] }
+    var found: [String: IncludedText] = [:]
+    let folder = String(PathName.folder(source.path))
+    for argument in arguments {
+      let (written, part) = MdBookIncludes.target(of: argument)
+      let path = written.removingPercentEncoding ?? written
+      guard !path.lowercased().hasSuffix(".md") else { continue }
+      guard let resolved = LinkIndex.normalise(path, from: folder), contentPaths.contains(resolved) else {
+        found[argument] = .missing("cannot include '\(written)': no such file under content/")
+        continue
+      }
+      guard case .success(let bytes) = Self.readFile(contentDirectory.appendingPathComponent(resolved).path),
+        bytes.count <= 1 << 20, let text = String(validating: bytes, as: UTF8.self)
+      else {
+        found[argument] = .missing("cannot include '\(written)': not a UTF-8 text file of at most 1 MB")
+        continue
+      }
+      guard let excerpt = MdBookIncludes.excerpt(text, part) else {
+        found[argument] = .missing("cannot include '\(argument)': '\(written)' has no anchor named so")
+        continue
+      }
+      found[argument] = .text(excerpt)
+    }
+    return found
   }
 
   /// Tags compare case-insensitively (`#Work` = `#work`); `/` nests.

@@ -34,6 +34,8 @@ struct SiteLoader {
   var notesParsed = 0
   /// Folder path → the title its section file (`_index.md`) gives it.
   var sectionTitles: [String: String] = [:]
+  /// Every file under `content/` the last load scanned: what mdBook's includes may read.
+  var contentPaths: Set<String> = []
 
   mutating func load() async -> (Site?, [Diagnostic]) {
     let (tree, scanDiagnostics) = ContentTree.scanContent(contentDirectory, ignore: config.ignore)
@@ -47,6 +49,7 @@ struct SiteLoader {
 
     let noteEntries = tree.files.filter { Self.isNote($0.path) }
     let assetEntries = tree.files.filter { !Self.isNote($0.path) }
+    contentPaths = Set(tree.files.lazy.map(\.path))
     // Paths as strings: `URL.appendingPathComponent` per note was half the cost of reading it.
     let directory = contentDirectory.path.hasSuffix("/") ? contentDirectory.path : contentDirectory.path + "/"
     let cache = self.cache

@@ -33,6 +33,9 @@ public struct Note: Sendable, Identifiable {
   /// Front matter tags and inline tags, normalised, unique, sorted.
   public var tags: [String]
   public var revisions: [Revision] = []
+  /// The files mdBook's directives in the note include (`{{#include a.rs:2:10}}`), by the
+  /// directive's argument; see `MdBookIncludes`.
+  public var includes: [String: IncludedText] = [:]
 
   public var pinned: Bool { frontMatter.pinned }
   public var displayPath: String { "content/" + sourcePath }

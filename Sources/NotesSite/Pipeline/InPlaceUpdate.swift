@@ -98,6 +98,8 @@ extension SiteBuilder {
       guard var record = state.record(entry.path), record.inPlace else { return clock.refuse() }
       let source = SiteLoader.read(entry, in: directory)
       guard source.diagnostics.isEmpty else { return clock.refuse() }
+      // mdBook's includes read other files, which a whole build reads.
+      guard MdBookIncludes.arguments(in: source.body).isEmpty else { return clock.refuse() }
       let (shape, positions) = EditState.shape(source.frontMatter, source.analysis)
       guard shape == record.shape, let kept = Self.moving(record.warnings, from: record.positions, to: positions)
       else { return clock.refuse() }

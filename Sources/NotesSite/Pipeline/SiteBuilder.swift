@@ -425,7 +425,7 @@ public enum SiteBuilder {
         unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
         headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack, contentsLabel: labels.contents,
         titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks,
-        labelFirstLinks: settings.labelFirstLinks),
+        labelFirstLinks: settings.labelFirstLinks, includes: note.includes),
       resolver: resolver)
     return (BodyHeadings.fitted(result.html), result.diagnostics)
   }

@@ -38,7 +38,8 @@ struct NoteResolver: LinkResolver {
           unsafeHTML: site.config.unsafeHTML, lineOffset: other.bodyLineOffset,
           sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
           section: fragment, titleHeading: other.opensWithItsTitle,
-          hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks),
+          hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks,
+          includes: other.includes),
         resolver: nested)
       return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
     }

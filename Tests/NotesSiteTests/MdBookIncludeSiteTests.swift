@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+@testable import NotesSite
+
+/// An mdBook chapter's includes read files beside it under `content/`, and a rebuild shows a
+/// changed file.
+@Suite struct MdBookIncludeSiteTests {
+  static let files: [String: String] = [
+    "content/src/ch01.md": """
+      # Hello
+
+      ```rust
+      {{#include listings/main.rs:body}}
+      ```
+
+      {{#playground listings/main.rs}}
+
+      ```rust
+      {{#include ../../secret.txt}}
+      {{#include listings/gone.rs}}
+      ```
+
+      {{#include intro.md}}
+      """,
+    "content/src/listings/main.rs": "fn main() {\n    // ANCHOR: body\n    println!(\"Hello\");\n    // ANCHOR_END: body\n}\n",
+    "content/src/intro.md": "# Intro\n\nThe introduction's text.\n",
+    "secret.txt": "not under content",
+  ]
+
+  @Test func includesReadFilesUnderContentAndFollowChanges() async throws {
+    let site = try SiteFixture(Self.files)
+    defer { site.remove() }
+    try site.ageFiles()
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    var html = try site.page("src/ch01")
+    #expect(html.contains(#"<code class="language-rust">    println!(&quot;Hello&quot;);"#), "\(html)")
+    #expect(html.contains(#"<code class="language-rust">fn main() {"#), "\(html)")
+    #expect(html.contains("The introduction&#39;s text.") || html.contains("The introduction's text."), "\(html)")
+    #expect(!html.contains("not under content"))
+    #expect(
+      report.diagnostics.map(\.description) == [
+        "content/src/ch01.md:10:1: warning: cannot include '../../secret.txt': no such file under content/",
+        "content/src/ch01.md:11:1: warning: cannot include 'listings/gone.rs': no such file under content/",
+      ])
+
+    try site.write("content/src/listings/main.rs", "fn main() {\n    // ANCHOR: body\n    println!(\"Bye\");\n    // ANCHOR_END: body\n}\n")
+    #expect(await site.build().exitCode == 0)
+    html = try site.page("src/ch01")
+    #expect(html.contains("println!(&quot;Bye&quot;);"), "\(html)")
+    #expect(!html.contains("Hello&quot;"), "\(html)")
+  }
+}
