@@ -380,3 +380,33 @@ extension NearestLinkTests {
     #expect(!page.contains("Use them."), "\(page)")
   }
 }
+
+extension NearestLinkTests {
+  /// Obsidian's Markdown links percent-encode the heading; Logseq embeds PDFs, audio and video
+  /// with image syntax, which shows them as `![[doc.pdf]]` does.
+  @Test func encodedHeadingsAndMediaInImageSyntax() async throws {
+    let site = try SiteFixture([
+      "content/Resources/DOM XSS.md": "# DOM XSS\n\n## Lab DOM XSS ⭕️\n\nSteps.\n",
+      "content/Resources/paper.pdf": "%PDF",
+      "content/Resources/talk.mp3": "ID3",
+      "content/Areas/Note.md": """
+        # Note
+
+        [lab](../Resources/DOM%20XSS.md#Lab%20DOM%20XSS%20%E2%AD%95%EF%B8%8F)
+
+        ![The survey](../Resources/paper.pdf) and ![](../Resources/talk.mp3)
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let page = detailColumn(try site.page("areas/note"))
+    #expect(page.contains(#"<a href="/resources/dom-xss/#lab-dom-xss">lab</a>"#), "\(page)")
+    #expect(
+      page.contains(
+        #"<object class="embed-pdf" data="/resources/paper.pdf" type="application/pdf" aria-label="The survey"><a class="embed-file" href="/resources/paper.pdf">The survey</a></object>"#
+      ), "\(page)")
+    #expect(page.contains(#"<audio controls preload="metadata" src="/resources/talk.mp3"><a class="embed-file" href="/resources/talk.mp3">talk.mp3</a></audio>"#), "\(page)")
+    #expect(!page.contains("<img"), "\(page)")
+  }
+}

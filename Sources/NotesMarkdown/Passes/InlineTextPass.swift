@@ -203,18 +203,25 @@ enum InlineTextPass {
   static func fileEmbedHTML(_ link: WikiLink, url: String, kind: AttachmentKind, name: String)
     -> String
   {
+    fileEmbedHTML(url: url, kind: kind, name: name, alt: altText(link, name: name), size: link.embedSize)
+  }
+
+  /// A file shown where it is embedded: an image, a PDF, audio or video player, else a link.
+  static func fileEmbedHTML(url: String, kind: AttachmentKind, name: String, alt: String, size embedSize: (Int, Int?)?)
+    -> String
+  {
     let src = HTML.attribute("src", InlineHTML.safeURL(url))
     let href = HTML.attribute("href", InlineHTML.safeURL(url))
     let fallback = "<a class=\"embed-file\"\(href)>\(HTML.escape(name))</a>"
     var size = ""
-    if let (width, height) = link.embedSize {
+    if let (width, height) = embedSize {
       size = HTML.attribute("width", String(width))
       if let height { size += HTML.attribute("height", String(height)) }
     }
     switch kind {
     case .image:
       return
-        "<img\(src)\(HTML.attribute("alt", altText(link, name: name))) loading=\"lazy\"\(size)>"
+        "<img\(src)\(HTML.attribute("alt", alt)) loading=\"lazy\"\(size)>"
     case .pdf:
       let data = HTML.attribute("data", InlineHTML.safeURL(url))
       // An accessible name (axe: object-alt): the file's name, as the fallback link says.

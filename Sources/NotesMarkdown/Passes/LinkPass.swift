@@ -51,6 +51,21 @@ enum LinkPass {
         if link.showsNothing { link.append(.text(destination)) }
         return
       }
+    case .file(let url, let kind)
+    where isImage && [.pdf, .audio, .video].contains(kind) && !Self.hasLinkAncestor(node)
+      && node.children.allSatisfy(\.isText):
+      // `![doc](doc.pdf)`, `![](talk.mp3)`, as Logseq writes its PDFs: the file shown as
+      // `![[doc.pdf]]` shows it, not a broken image. (Only text in the description, which no
+      // later pass holds, is freed with the image.)
+      let shown = InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)
+      // Named by its description, else by its file's name.
+      let description = node.children.map(\.literal).joined().trimmingCharacters(in: .whitespaces)
+      let file = String(url.split(separator: "/").last ?? "")
+      let name = description.isEmpty ? file.removingPercentEncoding ?? file : description
+      node.insertBefore(
+        .customInline(enter: InlineTextPass.fileEmbedHTML(url: shown, kind: kind, name: name, alt: name, size: nil)))
+      node.remove()
+      return
     case .file(let url, let kind):
       node.setURL(InlineHTML.safeURL(InlineHTML.withPDFFragment(url, kind: kind, fragment: reference.fragment)))
     case .embed(let url, let title, let html) where isImage:

@@ -241,6 +241,10 @@ struct LinkIndex: Sendable {
     guard let fragment, !fragment.isEmpty else { return nil }
     let ids = headingIDs[noteID] ?? [:]
     if let id = ids[fragment] ?? ids[Self.key(fragment)] ?? ids[Slug.make(fragment)] { return id }
+    // Obsidian's Markdown links percent-encode the heading (`#Lab%20DOM%20XSS`).
+    if fragment.contains("%"), let decoded = fragment.removingPercentEncoding, decoded != fragment {
+      return headingID(decoded, in: noteID)
+    }
     // A footnote's id or its reference's (`#fn:1`, `#fnref:1`), as the page numbers them.
     if Self.isFootnoteID(fragment) { return fragment }
     // An anchor as GitHub, mdBook and MkDocs write it (`#whats-new` for "What's new?"); only
