@@ -37,9 +37,32 @@ import Testing
     ("Work/Private", "Work/Private", "Private", true), ("Work/Private", "Open/Private", "Private", false),
     ("/work/private/", "Work/Private", "Private", true), ("*.excalidraw.md", "A/x.excalidraw.md", "x.excalidraw.md", true),
     ("Daily/2019-*", "Daily/2019-01-01.md", "2019-01-01.md", true), ("Daily/*", "Daily/Sub/x.md", "x.md", false),
+    // A leading `/` anchors a name to the top, as in `.gitignore`.
+    ("/Templates", "Templates", "Templates", true), ("/Templates", "A/Templates", "Templates", false),
   ])
   func patternsMatchAsGitignoreReadsThem(_ pattern: String, _ path: String, _ name: String, _ matches: Bool) {
     #expect(IgnorePatterns([pattern]).matches(path, name: name) == matches)
+  }
+
+  /// An Obsidian vault's template folders, from its settings, are not published: a template's
+  /// `date: <% tp.date.now() %>` is no date, and it is no note.
+  @Test func anObsidianVaultsTemplateFoldersAreLeftOut() async throws {
+    let site = try SiteFixture([
+      "content/.obsidian/templates.json": #"{"folder": "Meta/Templates"}"#,
+      "content/.obsidian/plugins/templater-obsidian/data.json": #"{"templates_folder": "_templater/", "trigger_on_file_creation": true}"#,
+      "content/Meta/Templates/Daily.md": "---\ndate: {{date}}\n---\n# {{title}}\n",
+      "content/_templater/Meeting.md": "---\ndate: <% tp.date.now(\"YYYY-MM-DD\") %>\n---\n# <% tp.file.title %>\n",
+      "content/Journal/Templates/Kept.md": "# Kept\n\nA note in a folder of that name elsewhere.\n",
+      "content/Meta/Index.md": "# Index\n\nHome.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    #expect(site.exists("meta/index/index.html"))
+    #expect(site.exists("journal/templates/kept/index.html"))
+    #expect(!site.exists("meta/templates"))
+    #expect(!site.exists("templater"))
   }
 
   @Test func ignoreMustBeAList() {

@@ -32,8 +32,30 @@ struct ContentTree: Sendable {
   /// `content/`: dot-files and dot-folders are ignored, except the folder where GitBook keeps
   /// a book's images (`.gitbook/assets/`), whose files notes show; its Markdown is not read
   /// (GitBook's reusable blocks are not pages).
+  /// The notes and files under `content/`, without those `ignore` names and without the
+  /// folders an Obsidian vault keeps its templates in (see `obsidianTemplateFolders`).
   static func scanContent(_ root: URL, ignore: [String]) -> (ContentTree, [Diagnostic]) {
-    scan(root, displayRoot: "content", ignore: ignore, assetDotFolder: ".gitbook")
+    scan(root, displayRoot: "content", ignore: ignore + obsidianTemplateFolders(root), assetDotFolder: ".gitbook")
+  }
+
+  /// The folders an Obsidian vault at `root` keeps templates in, as patterns from the top of
+  /// `content/` (`/Templates`): the core Templates plugin's (`.obsidian/templates.json`) and
+  /// Templater's (`.obsidian/plugins/templater-obsidian/data.json`). A template is not a note:
+  /// its `date: <% tp.date.now() %>` or `{{date}}` is filled in when a note is made from it,
+  /// and Quartz and Obsidian Publish leave templates out too.
+  static func obsidianTemplateFolders(_ root: URL) -> [String] {
+    let settings = root.appendingPathComponent(".obsidian")
+    var folders: [String] = []
+    for (file, key) in [("templates.json", "folder"), ("plugins/templater-obsidian/data.json", "templates_folder")] {
+      guard let data = FileManager.default.contents(atPath: settings.appendingPathComponent(file).path),
+        let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+        let folder = object[key] as? String
+      else { continue }
+      let trimmed = folder.split(separator: "/").joined(separator: "/")
+      guard !trimmed.isEmpty, !trimmed.split(separator: "/").contains(where: { $0 == ".." || $0 == "." }) else { continue }
+      folders.append("/" + trimmed)
+    }
+    return folders
   }
 
   /// The files under `root` but dot-files and dot-folders, except the top-level
@@ -165,9 +187,11 @@ struct IgnorePatterns {
     for pattern in patterns {
       var p = pattern.lowercased()
       while p.hasSuffix("/") { p.removeLast() }
-      if p.hasPrefix("/") { p.removeFirst() }
+      // A leading `/` anchors a name to the top, as in `.gitignore` (`/Templates`).
+      let anchored = p.hasPrefix("/")
+      if anchored { p.removeFirst() }
       guard !p.isEmpty else { continue }
-      if p.contains("/") { fromRoot.append(p) } else { anywhere.append(p) }
+      if anchored || p.contains("/") { fromRoot.append(p) } else { anywhere.append(p) }
     }
   }
 
