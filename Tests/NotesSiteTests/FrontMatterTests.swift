@@ -455,3 +455,22 @@ extension FrontMatterTests {
     #expect(FrontMatter.split("title: Plan\nSome words here\n---\n").header == nil)
   }
 }
+
+/// The date a note header shows is labelled by what it is.
+@Suite struct NoteDateLabelTests {
+  @Test func aWrittenCreationDateAloneReadsAsCreated() async throws {
+    let site = try SiteFixture([
+      "content/C MOC.md": "---\nCreated: 2023-01-24\n---\n# C MOC\n\nLinks.\n",
+      "content/Both.md": "---\ndate: 2023-01-24\nupdated: 2023-03-01\n---\n# Both\n\nText.\n",
+    ])
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    func dates(_ page: String) throws -> String {
+      try #require(site.page(page).components(separatedBy: "class=\"note-dates\"").last).components(separatedBy: "</p>")[0]
+    }
+    #expect(try dates("notes/c-moc") == #"><span>Created <time datetime="2023-01-24T00:00:00Z">Jan 24, 2023</time></span>"#)
+    let both = try dates("notes/both")
+    #expect(both.hasPrefix(#"><span>Updated <time datetime="2023-03-01T00:00:00Z">"#), "\(both)")
+    #expect(both.contains(#"<span>Created <time datetime="2023-01-24T00:00:00Z">"#), "\(both)")
+  }
+}

@@ -252,6 +252,9 @@ extension PageContext {
       "created_iso": .string(Self.iso(note.created)),
       "created_label": .string(l10n.date(note.created)),
       "show_created": .bool(CivilDate(note.created).dayNumber != CivilDate(note.updated).dayNumber),
+      // Only a written creation date (`date:`, `created:`), no `updated:` and no history: the
+      // one date the note has says when it was made, not when it last changed.
+      "updated_is_created": .bool(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil),
       "tags": .list(note.tags.map { tag in
         .object(["name": .string(site.tagNames[SiteLoader.tagID(tag)] ?? tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
       }),
