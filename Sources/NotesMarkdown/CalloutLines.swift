@@ -48,6 +48,7 @@ enum CalloutLines {
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
         || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
         || body.containsBytes("!> ") || body.containsBytes("?> ") || body.containsBytes("{{<") || body.containsBytes("{{%")
+        || body.containsBytes("\n+++")
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     var found: [Container] = []
@@ -115,6 +116,13 @@ enum CalloutLines {
           if let opening = Self.indentedOpening(text) { indented.append((index, opening, index)) }
           continue
         }
+      }
+      // A MyST notebook's cell break, `+++` (with the cell's metadata, `+++ {"tags": []}`),
+      // divides cells: not text.
+      if !fences.isInside, content.first == UInt8(ascii: "+"), Self.isCellBreak(Substring(content)), index > 0 {
+        options.append(index)
+        targets.insert(index)
+        continue
       }
       if !fences.isInside, content.first == UInt8(ascii: "`") || content.first == UInt8(ascii: "(") {
         let string = Substring(content)
@@ -306,11 +314,19 @@ enum CalloutLines {
   }
 
   /// `(label)=` on a line of its own: a MyST target.
+  private static func isCellBreak(_ line: Substring) -> Bool {
+    var text = line
+    while text.last == " " || text.last == "\t" || text.last == "\r" { text = text.dropLast() }
+    guard text.hasPrefix("+++") else { return false }
+    let rest = text.dropFirst(3).drop { $0 == " " }
+    return rest.isEmpty || (text.dropFirst(3).first == " " && rest.hasPrefix("{") && rest.hasSuffix("}"))
+  }
+
   private static func isMystTarget(_ line: Substring) -> Bool {
     var text = line
     while text.last == " " || text.last == "\t" || text.last == "\r" { text = text.dropLast() }
     guard text.hasPrefix("("), text.hasSuffix(")="), text.count > 3 else { return false }
-    return text.dropFirst().dropLast(2).allSatisfy { $0.isLetter || $0.isNumber || "_-:.".contains($0) }
+    return text.dropFirst().dropLast(2).allSatisfy { $0.isLetter || $0.isNumber || "_-:./".contains($0) }
   }
 
   /// A container GitBook or Hexo writes as a Liquid tag: `{% hint style="info" %}` …

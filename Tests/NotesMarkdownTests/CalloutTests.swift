@@ -316,13 +316,41 @@ extension IndentedAdmonitionTests {
       ```{math}
       x^2
       ```
+
+      (content/my-label)=
+      ## Beta
+
+      +++ {"tags": ["hide"]}
+
+      ```{code-cell} ipython3
+      :tags: [hide-input]
+      print(2)
+      ```
+
+      +++
+
+      ```{code-cell} python
+      ---
+      tags: [remove-output]
+      ---
+      print(3)
+      ```
+
+      ```{math}
+      :label: eq1
+      E = mc^2 < \\infty
+      ```
       """
     let page = html(note)
-    #expect(!page.contains("sec-a"), "\(page)")
+    #expect(!page.contains("sec-a") && !page.contains("my-label") && !page.contains("+++"), "\(page)")
+    #expect(page.contains("<code class=\"language-ipython3\">print(2)\n</code>"), "\(page)")
+    #expect(page.contains("<code class=\"language-python\">print(3)\n</code>"), "\(page)")
+    #expect(page.contains(#"<p><span class="math math-display">\[E = mc^2 &lt; \infty\]</span></p>"#), "\(page)")
+    #expect(!page.contains("tags:") && !page.contains("hide-input") && !page.contains("eq1"), "\(page)")
     #expect(page.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>A <em>note</em>.</p>\n</aside>"), "\(page)")
     #expect(page.contains("<p class=\"callout-title\">Remark</p>"), "\(page)")
     #expect(page.contains("<code class=\"language-python\">print(1)"), "\(page)")
-    #expect(page.contains("<code>x^2\n</code>"), "\(page)")
+    #expect(page.contains(#"<p><span class="math math-display">\[x^2\]</span></p>"#), "\(page)")
     #expect(!page.contains("{prf") && !page.contains(":label:") && !page.contains(":class:"), "\(page)")
     #expect(Markdown.analyze(note).firstH1 == "Alpha")
   }

@@ -30,6 +30,19 @@ enum CodeTitlePass {
         let after = info[info.index(after: close)...].drop { $0 == " " }
         info = ["code-cell", "code-block", "code", "sourcecode"].contains(name) ? String(after) : ""
         cmark_node_set_fence_info(block.pointer, info)
+        // Its options (`:tags: [hide-input]`, or a `---` block of YAML) are not its text.
+        let literal = block.literal
+        let text = Self.withoutDirectiveOptions(literal)
+        if text.count != literal.count { block.setLiteral(text) }
+        // `{math}`: display math, as `$$` would write it.
+        if name == "math" {
+          let math = CmarkNode.customBlock(
+            enter: "<p><span class=\"math math-display\">\\[" + HTML.escape(text.hasSuffix("\n") ? String(text.dropLast()) : text)
+              + "\\]</span></p>\n")
+          block.insertBefore(math)
+          block.remove()
+          continue
+        }
       }
       var caption = title(in: info)
       // Zenn's and Qiita's `lang:file` (` ```ruby:hello.rb `): the language is the part before
@@ -52,6 +65,25 @@ enum CodeTitlePass {
       block.insertBefore(figure)
       figure.append(block)
     }
+  }
+
+  /// A MyST directive's text without the options it opens with: `:key: value` lines, or a
+  /// block of YAML between `---` lines.
+  static func withoutDirectiveOptions(_ literal: String) -> String {
+    guard literal.hasPrefix(":") || literal.hasPrefix("---") else { return literal }
+    var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)[...]
+    if lines.first == "---", let end = lines.dropFirst().firstIndex(of: "---") {
+      lines = lines[(end + 1)...]
+    } else {
+      while let first = lines.first, first.hasPrefix(":"), let colon = first.dropFirst().firstIndex(of: ":"),
+        first[first.index(after: first.startIndex)..<colon].allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }),
+        colon > first.index(after: first.startIndex)
+      {
+        lines = lines.dropFirst()
+      }
+    }
+    if lines.first?.isEmpty == true, lines.count > 1 { lines = lines.dropFirst() }
+    return lines.joined(separator: "\n")
   }
 
   /// The language of a first word that HackMD's options follow (`js=`, `js=101`, `js=+`,
