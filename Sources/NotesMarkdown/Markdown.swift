@@ -87,7 +87,9 @@ extension Markdown {
       JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
+    let codeInWikiLinks = protected.containsBytes("[[") && protected.containsBytes("`")
     return MathSyntax.withParsed(protected) { root, text, marks in
+      if codeInWikiLinks { WikiLinkRepair.joinCodeInWikiLinks(root) }
       let source = SourceMap(
         text, lineOffset: lineOffset, footnoteBlocks: footnotes.continuations,
         unindented: unindented.merging(footnotes.dedented, uniquingKeysWith: +).merging(docfx.dedented, uniquingKeysWith: +))

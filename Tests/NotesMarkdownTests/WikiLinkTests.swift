@@ -311,3 +311,15 @@ extension WikiLinkTests {
     #expect(cell.contains("<td>Find text.<br />\nExample: <code>file:.jpg</code></td>"), "\(cell)")
   }
 }
+
+extension WikiLinkTests {
+  /// A link to a heading that holds code, as Obsidian's heading completion writes it: one link,
+  /// and code elsewhere on the line stays code.
+  @Test func codeInsideAWikiLinkIsPartOfIt() {
+    let rendered = render("See [[DOM XSS#Lab using `JSON.parse` ⭕️|the lab]] and `x` then [[Nowhere]].\n")
+    #expect(!rendered.html.contains("[["), "\(rendered.html)")
+    #expect(rendered.html.contains("<code>x</code>"), "\(rendered.html)")
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note 'DOM XSS'", "unknown note 'Nowhere'"])
+    #expect(positions(rendered) == ["1:5", "1:63"])
+  }
+}

@@ -25,4 +25,29 @@ enum WikiLinkRepair {
     link.insertBefore(text)
     link.remove()
   }
+
+  /// `[[Note#Heading with `code`]]`, as Obsidian's heading completion writes a link to a heading
+  /// that holds code: cmark reads the code span first, which splits the wiki link in three. The
+  /// text before, the code (in its backticks) and the text after become one text node again
+  /// when a `[[` before the code closes after it on the same line.
+  static func joinCodeInWikiLinks(_ root: CmarkNode) {
+    var joins: [CmarkNode] = []
+    root.walk { node, entering in
+      guard entering, node.type == CMARK_NODE_CODE, let before = node.previous, before.isText,
+        let after = node.next, after.isText,
+        let open = before.literal.range(of: "[[", options: .backwards),
+        !before.literal[open.upperBound...].contains("]]"), !before.literal[open.upperBound...].contains("\n"),
+        let close = after.literal.range(of: "]]"), !after.literal[..<close.lowerBound].contains("\n")
+      else { return }
+      joins.append(node)
+    }
+    for code in joins {
+      guard let before = code.previous, before.isText, let after = code.next, after.isText else { continue }
+      let literal = code.literal
+      let ticks = literal.contains("`") ? "``" : "`"
+      before.setLiteral(before.literal + ticks + literal + ticks + after.literal)
+      after.remove()
+      code.remove()
+    }
+  }
 }
