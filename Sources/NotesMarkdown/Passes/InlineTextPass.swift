@@ -16,7 +16,9 @@ enum InlineTextPass {
   }
 
   static func run(_ texts: [Target], context: inout RenderContext) {
-    var noteEmbeds: [(inline: CmarkNode, html: String)] = []
+    // A Logseq block reference (`((uuid))`) within a sentence shows the block's text inline,
+    // as Logseq does: `inlineHTML` then stands in when the paragraph has other text.
+    var noteEmbeds: [(inline: CmarkNode, html: String, inlineHTML: String?)] = []
     for target in texts {
       let node = target.node
       let tags = target.tags
@@ -92,7 +94,10 @@ enum InlineTextPass {
         case .unresolved(let message):
           context.warn(message, line: at.line, column: at.column)
         case .embed(let url, let title, let html) where link.isEmbed:
-          noteEmbeds.append((inline, noteEmbedHTML(url: url, title: title, html: html)))
+          let blockReference = link.label.map { $0.hasPrefix("((") && $0.hasSuffix("))") } ?? false
+          noteEmbeds.append(
+            (inline, noteEmbedHTML(url: url, title: title, html: html),
+             blockReference ? blockReferenceHTML(url: url, title: title, html: html) : nil))
         default:
           break
         }
@@ -101,8 +106,19 @@ enum InlineTextPass {
       insertText(literal[rest...], before: node, tags: tags, context: context)
       node.remove()
     }
-    for embed in noteEmbeds { promoteToBlock(embed.inline, html: embed.html) }
-    if !noteEmbeds.isEmpty { context.embedsNotes = true }
+    var blockEmbeds = false
+    for embed in noteEmbeds {
+      if let inlineHTML = embed.inlineHTML, let paragraph = embed.inline.parent,
+        paragraph.children.contains(where: { $0 != embed.inline && !$0.isBlankInline })
+      {
+        embed.inline.insertBefore(.customInline(enter: inlineHTML))
+        embed.inline.remove()
+        continue
+      }
+      promoteToBlock(embed.inline, html: embed.html)
+      blockEmbeds = true
+    }
+    if blockEmbeds { context.embedsNotes = true }
   }
 
   /// A GitHub wiki's link to an image as the embed it shows: the label's `alt=` is the alt
@@ -242,6 +258,27 @@ enum InlineTextPass {
     if let description = link.embedDescription { return description }
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])
+  }
+
+  /// A block reference within a sentence: a link to the block that reads as the block's first
+  /// line of text (`html` is the block as rendered, so its text is already escaped).
+  static func blockReferenceHTML(url: String, title: String, html: String) -> String {
+    var text = ""
+    var inTag = false
+    for c in html {
+      if inTag {
+        if c == ">" { inTag = false }
+      } else if c == "<" {
+        inTag = true
+      } else if c == "\n" {
+        if !text.allSatisfy(\.isWhitespace) { break }
+      } else {
+        text.append(c)
+      }
+    }
+    text = text.trimmingCharacters(in: .whitespaces)
+    let shown = text.isEmpty ? HTML.escape(title) : text
+    return "<a class=\"block-ref\"\(HTML.attribute("href", InlineHTML.safeURL(url)))>\(shown)</a>"
   }
 
   static func noteEmbedHTML(url: String, title: String, html: String) -> String {
