@@ -316,6 +316,50 @@ import Testing
     #expect(html.components(separatedBy: #"<img src="/draw/plan-excalidraw.svg""#).count == 3)
     #expect(try noteBodyLinks(html).contains("/draw/plan-excalidraw/"))
     #expect(html.contains("Circle"))
+    #expect(!html.contains("EXCALIDRAW VIEW"))
+  }
+
+  /// A drawing's own page is called by its name and shows the words in it, without the
+  /// plugin's banner and the lists it keeps for itself.
+  @Test func anExcalidrawDrawingsPageShowsItsWords() async throws {
+    let site = try SiteFixture([
+      "content/Draw/Drawing 2025-01-28 11.38.52.excalidraw.md": """
+        ---
+        excalidraw-plugin: parsed
+        tags: [excalidraw]
+        ---
+        ==⚠  Switch to EXCALIDRAW VIEW in the MORE OPTIONS menu of this document. ⚠== You can decompress Drawing data with the command palette.
+
+
+        # Excalidraw Data
+
+        ## Text Elements
+        Give Money ^Xy12ab
+
+        ## Element Links
+        Ab34cd: [[Budget]]
+
+        ## Embedded Files
+        9f8e7d6c5b4a: [[Pasted Image 20250128.png]]
+
+        %%
+        ## Drawing
+        ```compressed-json
+        N4KAkARALgngDgUwgLgAQQQDwMYEMA2AlgCYBOuA7hADTgQBuCpAzoQPYB2KqATLZMzYBXUtiRoIACyhQ4zZAHoFAc0JRJQgEYA6bGwC2CgF7N6hbEcK4OCtptbErHALRY8RMpWdx8Q1TdIEfBwAZI
+        ```
+        %%
+        """,
+      "content/Draw/Budget.md": "# Budget\n\nNumbers.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    let page = detailColumn(try site.page("draw/drawing-2025-01-28-11-38-52-excalidraw"))
+    #expect(page.contains("<h1>Drawing 2025-01-28 11.38.52</h1>"), "\(page)")
+    #expect(page.contains("Give Money"), "\(page)")
+    for hidden in ["EXCALIDRAW VIEW", "Excalidraw Data", "Ab34cd", "Pasted Image", "N4KAkAR"] {
+      #expect(!page.contains(hidden), "\(hidden): \(page)")
+    }
   }
 
   /// Zola writes internal links from `content/` (`@/posts/a.md`), tags under `[taxonomies]`,

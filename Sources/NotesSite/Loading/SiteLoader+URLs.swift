@@ -168,7 +168,7 @@ extension SiteLoader {
   func makeNote(_ source: NoteSource, id: String, folderID: String, history: GitHistory?) -> Note {
     let fm = source.frontMatter
     let revisions = history?.revisions(ofContentPath: source.path) ?? []
-    let title =
+    var title =
       fm.title.flatMap { $0.isEmpty ? nil : $0 } ?? source.analysis.titleHeading(path: source.path)
       ?? Self.jekyllPostTitle(source.path) ?? Self.logseqJournalTitle(source.path) ?? Self.denoteName(source.path)?.title
       // A section's `_index.md`, a folder's `README.md` or `index.md` without a title reads
@@ -178,6 +178,8 @@ extension SiteLoader {
       ?? PathName.displayName(
         // A GitHub wiki shows the page `Talk-to-us.md` as "Talk to us".
         config.labelFirstLinks ? PathName.stem(source.path).replacingOccurrences(of: "-", with: " ") : PathName.stem(source.path))
+    // A drawing is called by its name, `Plan` for `Plan.excalidraw.md`.
+    if Self.isDrawing(source.path), title.lowercased().hasSuffix(".excalidraw") { title.removeLast(".excalidraw".count) }
     // Git dates cover the whole history, following renames: the created date comes from the
     // first commit even when `history_limit` keeps it out of `revisions`.
     let firstCommit = history?.firstRevision(ofContentPath: source.path)

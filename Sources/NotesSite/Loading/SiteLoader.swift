@@ -246,7 +246,7 @@ struct SiteLoader {
     if let cached, cached.bodyLineOffset == split.bodyLineOffset {
       // Unchanged since the last build: its YAML and Markdown were parsed then.
       source.frontMatter = cached.frontMatter
-      source.body = String(split.body)
+      source.body = drawingText(String(split.body), path: entry.path)
       source.bodyLineOffset = split.bodyLineOffset
       source.analysis = cached.analysis
       return source
@@ -263,7 +263,7 @@ struct SiteLoader {
       if source.frontMatter.date == nil { source.frontMatter.date = day }
       if source.frontMatter.updated == nil { source.frontMatter.updated = source.frontMatter.date }
     }
-    source.body = String(split.body)
+    source.body = drawingText(String(split.body), path: entry.path)
     source.bodyLineOffset = split.bodyLineOffset
     source.analysis = Markdown.analyze(source.body, lineOffset: split.bodyLineOffset)
     // Wiki links in properties are the note's links too; the cache keeps them with the rest.
@@ -280,6 +280,26 @@ struct SiteLoader {
   /// A whole file with plain system calls (ten thousand notes are read per build; Foundation's
   /// `Data(contentsOf:)` costs several times more per file). Never blocks on a FIFO that
   /// replaced a note after the scan: it is opened non-blocking and refused.
+  /// Whether the note at `path` is an Excalidraw drawing (`Plan.excalidraw.md`).
+  static func isDrawing(_ path: String) -> Bool { path.lowercased().hasSuffix(".excalidraw.md") }
+
+  /// An Excalidraw drawing's text as a page shows it: the words in the drawing (its "Text
+  /// Elements"), without the plugin's banner (`==⚠ Switch to EXCALIDRAW VIEW…==`), its
+  /// `# Excalidraw Data` heading, and the lists of element links and embedded files it keeps
+  /// for itself. Lines stay (blank), so positions stay the file's. Other notes: `body`.
+  static func drawingText(_ body: String, path: String) -> String {
+    guard isDrawing(path) else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    var skipping = false
+    for i in lines.indices {
+      let line = lines[i].trimmingCharacters(in: .whitespaces)
+      if line.hasPrefix("#") || line.hasPrefix("%%") { skipping = false }
+      if line == "## Element Links" || line == "## Embedded Files" || line == "## Embeddable Files" { skipping = true }
+      if skipping || line.hasPrefix("==⚠") || line == "# Excalidraw Data" { lines[i] = "" }
+    }
+    return lines.joined(separator: "\n")
+  }
+
   static func readFile(_ path: String) -> Result<[UInt8], ReadProblem> {
     let fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard fd >= 0 else { return .failure(ReadProblem(reason: String(cString: strerror(errno)))) }
