@@ -78,6 +78,14 @@ import Testing
     #expect(try site.page("work/retro").contains("<a class=\"tag\" href=\"/_tags/work/meetings/\">#Work/Meetings</a>"))
   }
 
+  /// Tags that share a page, `#to_do` and `#to-do`, are one chip on the note.
+  @Test func tagsSharingAPageAreOneChip() async throws {
+    let site = try SiteFixture(["content/List.md": "---\ntags: [to_do]\n---\n# List\n\nMore #to-do here.\n"])
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    #expect(try Self.chips(site.page("notes/list")) == ["/_tags/to-do/"])
+  }
+
   @Test(arguments: [
     // Moved to a new nested tag: `#work/meetings` loses it, `#work/projects/gamma` appears.
     ("content/Work/Standup.md",

@@ -235,6 +235,15 @@ extension PageContext {
     return made
   }
 
+  /// Each tag with its page's ID, the first of those that share a page.
+  static func uniqueTagIDs(_ tags: [String]) -> [(tag: String, id: String)] {
+    var seen = Set<String>()
+    return tags.compactMap { tag in
+      let id = SiteLoader.tagID(tag)
+      return seen.insert(id).inserted ? (tag, id) : nil
+    }
+  }
+
   func makeNoteData(_ note: Note) -> TemplateValue {
     let attachments = attachmentIDs(of: note.id)
     // Made once per note (`precompute`): looking each linking note up here copied it.
@@ -255,8 +264,9 @@ extension PageContext {
       // Only a written creation date (`date:`, `created:`), no `updated:` and no history: the
       // one date the note has says when it was made, not when it last changed.
       "updated_is_created": .bool(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil),
-      "tags": .list(note.tags.map { tag in
-        .object(["name": .string(site.tagNames[SiteLoader.tagID(tag)] ?? tag), "url": .string(urls.url(.tag(SiteLoader.tagID(tag), page: 1)))])
+      // Tags that share a page (`#to_do`, `#to-do`) are one chip.
+      "tags": .list(Self.uniqueTagIDs(note.tags).map { (tag, id) in
+        .object(["name": .string(site.tagNames[id] ?? tag), "url": .string(urls.url(.tag(id, page: 1)))])
       }),
       "has_tags": .bool(!note.tags.isEmpty),
       "html": .string(noteHTML[note.id] ?? ""),
