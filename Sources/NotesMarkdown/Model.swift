@@ -160,6 +160,9 @@ public struct RenderOptions: Sendable {
   /// A wiki link that names nothing as written is read label first when that names a page
   /// (`LinkReference.labelFirst`), as GitHub wikis write links.
   public var labelFirstLinks: Bool
+  /// A labelled wiki link is read label first whenever that names a page, as a Dendron vault
+  /// writes every one (`[[Office Hours|community.office-hours]]`).
+  public var labelFirstPreferred: Bool = false
   /// The text of each of mdBook's file directives in the note (`{{#include a.rs:2:10}}`), by
   /// argument (`a.rs:2:10`), as the site read it; see `MdBookIncludes`.
   public var includes: [String: IncludedText] = [:]
@@ -167,9 +170,11 @@ public struct RenderOptions: Sendable {
     unsafeHTML: Bool = false, lineOffset: Int = 0, sourcePath: String,
     headingAnchorLabel: String = "Link to this section", headingIDs: Bool = true, section: String? = nil,
     footnoteBackLabel: String = "Back to text", contentsLabel: String = "Contents", titleHeading: Bool = true,
-    hardLineBreaks: Bool = false, labelFirstLinks: Bool = false, includes: [String: IncludedText] = [:]
+    hardLineBreaks: Bool = false, labelFirstLinks: Bool = false, labelFirstPreferred: Bool = false,
+    includes: [String: IncludedText] = [:]
   ) {
     self.includes = includes
+    self.labelFirstPreferred = labelFirstPreferred
     self.contentsLabel = contentsLabel
     self.labelFirstLinks = labelFirstLinks
     self.titleHeading = titleHeading

@@ -454,3 +454,35 @@ extension NearestLinkTests {
     #expect(!page.contains("<img"), "\(page)")
   }
 }
+
+extension NearestLinkTests {
+  /// A Dendron vault writes labelled wiki links label first, `[[Label|dotted.note.path]]`;
+  /// elsewhere the label follows, as Obsidian writes it.
+  @Test func dendronLinksPutTheLabelFirst() async throws {
+    let files = [
+      "content/torchcell.ontology.mermaid_diagram.md": "---\nid: a1\ntitle: Mermaid Diagram Generator\n---\nDiagrams.\n",
+      "content/Mermaid diagram generator.md": "# Mermaid diagram generator\n\nA note of that name.\n",
+      "content/user.tasks.md": """
+        ---
+        id: b2
+        title: Tasks
+        ---
+        - [[Mermaid diagram generator|torchcell.ontology.mermaid_diagram]]
+        - [[Just a label|nowhere.at.all]]
+        """,
+    ]
+    let dendron = try SiteFixture(files.merging(["dendron.yml": "version: 5\n"]) { $1 })
+    defer { dendron.remove() }
+    let report = await dendron.build()
+    let page = detailColumn(try dendron.page("notes/user-tasks"))
+    #expect(page.contains(#"<a class="wiki-link" href="/notes/torchcell-ontology-mermaid-diagram/">Mermaid diagram generator</a>"#), "\(page)")
+    #expect(report.diagnostics.map(\.message) == ["no note or file named 'nowhere.at.all'"], "\(report.diagnostics)")
+
+    // Without `dendron.yml`, the Obsidian reading: the label follows the target.
+    let obsidian = try SiteFixture(files)
+    defer { obsidian.remove() }
+    _ = await obsidian.build()
+    let other = detailColumn(try obsidian.page("notes/user-tasks"))
+    #expect(other.contains(#"<a class="wiki-link" href="/notes/mermaid-diagram-generator/">torchcell.ontology.mermaid_diagram</a>"#), "\(other)")
+  }
+}

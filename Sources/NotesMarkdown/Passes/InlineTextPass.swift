@@ -66,12 +66,17 @@ enum InlineTextPass {
         } else {
           resolution = context.resolver.resolve(link.reference(line: at.line, column: at.column))
         }
-        if context.options.labelFirstLinks, case .unresolved = resolution,
+        let unresolved = { if case .unresolved = resolution { true } else { false } }()
+        if context.options.labelFirstPreferred || (context.options.labelFirstLinks && unresolved),
           let swapped = link.reference(line: at.line, column: at.column).labelFirst
         {
           let other = context.resolver.resolve(swapped)
           switch other {
           case .page, .file:
+            link = WikiLink(isEmbed: false, target: swapped.target, fragment: swapped.fragment, label: swapped.label)
+            resolution = other
+          case .unresolved where context.options.labelFirstPreferred && unresolved:
+            // Names nothing either way: the warning names the target as Dendron reads it.
             link = WikiLink(isEmbed: false, target: swapped.target, fragment: swapped.fragment, label: swapped.label)
             resolution = other
           default:

@@ -24,6 +24,9 @@ public struct SiteConfig: Sendable, Equatable {
   /// Wiki links may be written label first, `[[Click here|Home]]`, as in a GitHub wiki: set
   /// by the build, not the file, when `content/` is one (`SiteLoader.isGitHubWiki`).
   public var labelFirstLinks: Bool = false
+  /// `content/` is a Dendron vault, whose labelled wiki links put the label first,
+  /// `[[Office Hours|community.office-hours]]`: set by the build (`SiteLoader.isDendron`).
+  public var dendron: Bool = false
 
   public init() {}
 

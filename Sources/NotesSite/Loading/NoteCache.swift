@@ -349,6 +349,7 @@ struct RenderedNoteCache: Sendable {
     h.combine(site.config.unsafeHTML)
     h.combine(site.config.hardLineBreaks)
     h.combine(site.config.labelFirstLinks)
+    h.combine(site.config.dendron)
     for id in site.notes.keys.sorted() {
       let n = site.notes[id]!
       h.combine([id, n.sourcePath, n.title, n.folderID])

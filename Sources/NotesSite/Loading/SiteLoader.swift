@@ -39,6 +39,7 @@ struct SiteLoader {
 
   mutating func load() async -> (Site?, [Diagnostic]) {
     let (tree, scanDiagnostics) = ContentTree.scanContent(contentDirectory, ignore: config.ignore)
+    config.dendron = Self.isDendron(tree, siteRoot: contentDirectory.deletingLastPathComponent())
     return await load(tree, scanDiagnostics: scanDiagnostics)
   }
 
@@ -200,6 +201,16 @@ struct SiteLoader {
 
   /// Whether `content/` is a GitHub wiki: `Home.md` with the wiki's `_Sidebar.md` or
   /// `_Footer.md` beside it. Its links are written label first (`[[Click here|Home]]`).
+  /// Whether `content/` is a Dendron vault, or one of the vaults of a Dendron workspace: it or
+  /// the site root holds `dendron.yml`, or it holds a schema (`root.schema.yml`).
+  static func isDendron(_ tree: ContentTree, siteRoot: URL) -> Bool {
+    if FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent("dendron.yml").path) { return true }
+    return tree.files.contains { entry in
+      let name = PathName.last(entry.path)
+      return entry.path.split(separator: "/").count <= 2 && (name == "dendron.yml" || name.hasSuffix(".schema.yml"))
+    }
+  }
+
   static func isGitHubWiki(_ tree: ContentTree) -> Bool {
     var home = false
     var frame = false

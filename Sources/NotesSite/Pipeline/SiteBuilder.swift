@@ -152,6 +152,7 @@ public enum SiteBuilder {
     let scannedAt = Date()
     var (tree, scanDiagnostics) = ContentTree.scanContent(content, ignore: config.ignore)
     config.labelFirstLinks = SiteLoader.readingGitHubWiki(&tree)
+    config.dendron = SiteLoader.isDendron(tree, siteRoot: source)
     clock.mark("scan")
     let (input, base, newestInput) = InputFingerprint.compute(source: source, options: options, tree: tree)
     let previous = OutputWriter.readFingerprint(output, warnings: false)
@@ -425,7 +426,7 @@ public enum SiteBuilder {
         unsafeHTML: settings.unsafeHTML, lineOffset: note.bodyLineOffset, sourcePath: note.displayPath,
         headingAnchorLabel: labels.anchor, footnoteBackLabel: labels.footnoteBack, contentsLabel: labels.contents,
         titleHeading: note.opensWithItsTitle, hardLineBreaks: settings.hardLineBreaks,
-        labelFirstLinks: settings.labelFirstLinks, includes: note.includes),
+        labelFirstLinks: settings.labelFirstLinks, labelFirstPreferred: settings.dendron, includes: note.includes),
       resolver: resolver)
     return (BodyHeadings.fitted(result.html), result.diagnostics)
   }

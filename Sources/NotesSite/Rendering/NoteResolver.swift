@@ -39,7 +39,7 @@ struct NoteResolver: LinkResolver {
           sourcePath: other.displayPath, headingAnchorLabel: headingAnchorLabel, headingIDs: false,
           section: fragment, titleHeading: other.opensWithItsTitle,
           hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks,
-          includes: other.includes),
+          labelFirstPreferred: site.config.dendron, includes: other.includes),
         resolver: nested)
       return .embed(url: url, title: other.title, html: BodyHeadings.fitted(rendered.html))
     }

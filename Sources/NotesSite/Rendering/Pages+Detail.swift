@@ -76,7 +76,8 @@ extension PageContext {
             sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
             footnoteBackLabel: l10n.string("footnote_back"), contentsLabel: l10n.string("contents"),
             titleHeading: note.opensWithItsTitle,
-            hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks),
+            hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks,
+            labelFirstPreferred: site.config.dendron),
           resolver: resolver
         ).html
         html = BodyHeadings.fitted(html)

@@ -57,12 +57,21 @@ struct SiteGraph: Sendable {
       resolved[ResolvedKey(ref)] = target
       // A link that names nothing as written may name a page label first, as GitHub wikis
       // write them; the renderer reads it so too (`LinkReference.labelFirst`).
-      if site.config.labelFirstLinks, case .missing = target, let swapped = ref.labelFirst {
+      // A Dendron vault writes every labelled link label first, so there the label is read
+      // as the target first.
+      let labelFirst = site.config.dendron || (site.config.labelFirstLinks && { if case .missing = target { true } else { false } }())
+      if labelFirst, let swapped = ref.labelFirst {
         let other = index.resolve(swapped, from: note.id)
         switch other.0 {
         case .note, .file, .folder:
           (ref, target, ambiguous) = (swapped, other.0, other.ambiguous)
           resolved[ResolvedKey(ref)] = target
+        case .missing where site.config.dendron:
+          // Names nothing either way: the warning names the target as Dendron reads it.
+          if case .missing = target {
+            (ref, target, ambiguous) = (swapped, other.0, other.ambiguous)
+            resolved[ResolvedKey(ref)] = target
+          }
         default:
           break
         }
