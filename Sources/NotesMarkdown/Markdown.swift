@@ -82,7 +82,8 @@ extension Markdown {
     _ body: String, lineOffset: Int, htmlImages: Bool, _ work: (CmarkNode, SourceMap, Prepared) -> Result
   ) -> Result {
     let docfx = DocFXSyntax.resolving(
-      MDXSyntax.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body)))))
+      MDXSyntax.resolving(
+        ZolaShortcodes.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
     let attributes = AttributeLists.resolving(
       JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
