@@ -91,6 +91,14 @@ enum MathSyntax {
     while i < lines.count {
       let opening = content(lines[i])
       guard opening.hasPrefix("$$"), !opening.dropFirst(2).contains("$$"), !isFence(lines[i]) else {
+        // Display math opened after text on its line (`The formula is: $$`): its closing `$$`
+        // further down is no opening.
+        if !isFence(lines[i]), lines[i].split(separator: "$$", omittingEmptySubsequences: false).count % 2 == 0,
+          let close = lines[(i + 1)..<min(lines.count, i + 101)].firstIndex(where: { $0.contains("$$") })
+        {
+          i = close + 1
+          continue
+        }
         i += 1
         continue
       }

@@ -346,3 +346,13 @@ extension MathTests {
     #expect(rendered.contains("<code>\\begin{align}\nz\n\\end{align}\n</code>"), "\(rendered)")
   }
 }
+
+extension MathTests {
+  /// Display math opened at the end of a line of text closes on its own line; the `$$` block
+  /// after a blank line is another one, not a block holding that blank line.
+  @Test func displayMathOpenedAfterTextThenAnotherBlock() {
+    let rendered = html("The formula is: $$\nx = 1\n$$\n\n$$\ny = 2\n$$\n\nAfter.\n")
+    #expect(rendered.contains("<p>The formula is: \(Self.display("\nx = 1\n"))</p>\n<p>\(Self.display("\ny = 2\n"))</p>"), "\(rendered)")
+    #expect(!rendered.contains("%"), "\(rendered)")
+  }
+}
