@@ -235,6 +235,12 @@ extension FrontMatterTests {
         #expect(fm.date == expected, "\(line)")
       }
       #expect(load("---\nupdated_at: 2023-03-01\n---\n").0.updated == Self.utc(2023, 3, 1))
+      // Notion's export and Obsidian Linter's default keys.
+      let notion = load("---\nCreated Time: Feb 09, 2021 7:59 AM\nLast edited time: May 11, 2021 9:11 AM\n---\n")
+      #expect(notion.1.isEmpty, "\(notion.1)")
+      #expect(notion.0.date == Self.utc(2021, 2, 9, 7, 59) && notion.0.updated == Self.utc(2021, 5, 11, 9, 11))
+      let linter = load("---\ndate created: 2023-02-04\ndate modified: 2023-03-05\n---\n").0
+      #expect(linter.date == Self.utc(2023, 2, 4) && linter.updated == Self.utc(2023, 3, 5))
       // Still no dates: an impossible day, an hour past 12 with PM, words.
       for line in ["date: 2024/02/30", "date: June 18, 2025 13:00 PM", "date: last summer", "date: 2024 03"] {
         #expect(load("---\n\(line)\n---\n").1.count == 1, "\(line)")

@@ -82,10 +82,13 @@ struct FrontMatterReader {
           frontMatter.draft = true
         }
       case "created", "publishDate", "published", "created-at", "created_at", "createdAt", "date-created", "date_created",
-        "dateCreated", "creation-date", "creation_date":
+        "dateCreated", "creation-date", "creation_date",
+        // Obsidian Linter's defaults, Notion's export.
+        "date created", "created time", "created_time", "creation date":
         otherCreated = otherCreated ?? otherDate(entry)
       case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at", "updated-at", "updated_at", "updatedAt",
-        "date-modified", "date_modified", "dateModified", "last-updated", "last_updated", "lastUpdated":
+        "date-modified", "date_modified", "dateModified", "last-updated", "last_updated", "lastUpdated",
+        "date modified", "last edited time", "last_edited_time", "last modified", "modified time":
         otherUpdated = otherUpdated ?? otherDate(entry)
       case "tag": otherTags = tags(entry)
       // Zola: `[taxonomies]` with `tags = [...]`.
@@ -134,7 +137,8 @@ struct FrontMatterReader {
     "published", "created", "publishDate", "lastmod", "modified", "last-modified", "last_modified", "last_modified_at",
     "created-at", "created_at", "createdAt", "date-created", "date_created", "dateCreated", "creation-date", "creation_date",
     "updated-at", "updated_at", "updatedAt", "date-modified", "date_modified", "dateModified", "last-updated", "last_updated",
-    "lastUpdated",
+    "lastUpdated", "date created", "created time", "created_time", "creation date", "date modified", "last edited time",
+    "last_edited_time", "last modified", "modified time",
     "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
     "collaborators", "lang", "headless", "_build", "build", "permalink", "url",
   ]
