@@ -546,7 +546,14 @@ enum CalloutLines {
       title = after
     }
     var name = type.lowercased()
-    let shown = title.trimmingSpaces
+    var shown = title.trimmingSpaces
+    // Qiita's `:::note info` / `warn` / `alert` and Zenn's `:::message` / `:::message alert`:
+    // the word after the name is the box's style, not its title.
+    if name == "note" || name == "message", let style = ["info": "note", "warn": "warning", "alert": "danger"][shown.lowercased()] {
+      (name, shown) = (style, "")
+    } else if name == "message", shown.isEmpty {
+      name = "note"
+    }
     var openFolded: Bool?
     if name == "details" || name == "dropdown" {
       openFolded = false

@@ -87,6 +87,17 @@ extension CalloutTests {
     #expect(positions(rendered) == ["2:21"])
   }
 
+  /// Qiita's `:::note warn` and Zenn's `:::message alert` name the box's style, not a title.
+  @Test func qiitaAndZennBoxesTakeTheirStyle() {
+    let out = html(":::note info\nA.\n:::\n\n:::note warn\nB.\n:::\n\n:::message\nC.\n:::\n\n:::message alert\nD.\n:::\n\n:::note My title\nE.\n:::\n")
+    #expect(out.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>A.</p>"), "\(out)")
+    #expect(out.contains("<aside class=\"callout callout-warning\" role=\"note\">\n<p class=\"callout-title\">Warning</p>\n<p>B.</p>"), "\(out)")
+    #expect(out.contains("<aside class=\"callout callout-note\" role=\"note\">\n<p class=\"callout-title\">Note</p>\n<p>C.</p>"), "\(out)")
+    #expect(out.contains("<aside class=\"callout callout-danger\" role=\"note\">\n<p class=\"callout-title\">Danger</p>\n<p>D.</p>"), "\(out)")
+    #expect(out.contains("<p class=\"callout-title\">My title</p>\n<p>E.</p>"), "\(out)")
+    #expect(!out.contains(">info<") && !out.contains(">alert<") && !out.contains(">warn<"), "\(out)")
+  }
+
   @Test func anAsideInCodeOrWithoutItsEndStaysAsWritten() {
     let fenced = html("```\n<aside>\ncode\n</aside>\n```\n")
     #expect(fenced.contains("&lt;aside&gt;\ncode\n&lt;/aside&gt;"), "\(fenced)")
