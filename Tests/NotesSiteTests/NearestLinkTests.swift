@@ -486,3 +486,29 @@ extension NearestLinkTests {
     #expect(other.contains(#"<a class="wiki-link" href="/notes/mermaid-diagram-generator/">torchcell.ontology.mermaid_diagram</a>"#), "\(other)")
   }
 }
+
+extension NearestLinkTests {
+  /// Typora on Windows writes pasted images as paths on that computer: the vault's file of
+  /// that name when it has one, else a warning, never an address.
+  @Test func windowsPathsAreFilesByName() async throws {
+    let site = try SiteFixture([
+      "content/assets/image-2.png": "png",
+      "content/W.md": #"""
+        # W
+
+        ![x](C:\Users\bob\AppData\Roaming\Typora\typora-user-images\image-1.png)
+
+        ![y](C:\Users\bob\Pictures\image-2.png)
+        """#,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(
+      report.diagnostics.map(\.description) == [
+        #"content/W.md:3:1: warning: 'C:\Users\bob\AppData\Roaming\Typora\typora-user-images\image-1.png' is a path on the computer the note was written on; no file 'image-1.png' in content/"#
+      ])
+    let page = detailColumn(try site.page("notes/w"))
+    #expect(page.contains(#"<img src="/assets/image-2.png" alt="y" />"#), "\(page)")
+    #expect(!page.contains("C:%5C"), "\(page)")
+  }
+}

@@ -312,6 +312,14 @@ struct LinkIndex: Sendable {
         // Raw HTML, when the site allows it, can hold the anchor.
         return (unsafeHTML ? .external : .note(noteID, fragment: nil), [])
       }
+      // A path on the author's Windows computer (`C:\Users\…\typora-user-images\a.png`, as
+      // Typora writes pasted images): the file of that name if the vault has one, else a
+      // warning, never an address.
+      if let drive = target.first, drive.isASCII, drive.isLetter, target.dropFirst().hasPrefix(":\\") || target.dropFirst().hasPrefix(":/") {
+        let name = target.split(whereSeparator: { $0 == "\\" || $0 == "/" }).last.map(String.init) ?? ""
+        if let named = filesByName[Self.key(name)], !named.isEmpty { return nearestFile(named) }
+        return (.missing("'\(ref.target)' is a path on the computer the note was written on; no file '\(name)' in content/"), [])
+      }
       if Self.hasScheme(target) { return (.external, []) }
       let path = Self.normalise(target, from: directory)
       if let path {
