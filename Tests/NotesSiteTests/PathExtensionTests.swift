@@ -416,3 +416,22 @@ extension LogseqPageTests {
     #expect(try site.page("pages/article-the-guide").contains(#"href="/pages/new-to-logseq/""#))
   }
 }
+
+extension JekyllPostTests {
+  /// A post linked by the address Jekyll gives it by default, with or without categories.
+  @Test func postsLinkedByTheirDefaultAddress() async throws {
+    let site = try SiteFixture([
+      "content/_posts/2018-05-09-gibbs-sampling.md": "---\ntitle: Gibbs sampling\n---\nText.\n",
+      "content/_posts/2018-12-27-kl.md": """
+        ---
+        title: KL
+        ---
+        See [Gibbs](/2018/05/09/gibbs-sampling.html), [again](/blog/2018/05/09/gibbs-sampling/) and [gone](/2018/05/10/nope.html).
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.map(\.message) == ["no note or file at '/2018/05/10/nope.html'"])
+    #expect(try noteBodyLinks(site.page("posts/2018-12-27-kl")).prefix(2) == ["/posts/2018-05-09-gibbs-sampling/", "/posts/2018-05-09-gibbs-sampling/"])
+  }
+}

@@ -108,6 +108,16 @@ struct LinkIndex: Sendable {
         let key = Self.permalinkKey(permalink)
         if notesByPermalink[key] == nil { notesByPermalink[key] = id }
       }
+    }
+    // A Jekyll post's address by default, `/2018/05/09/gibbs-sampling.html` for
+    // `_posts/2018-05-09-gibbs-sampling.md` (after its categories, if any, which the lookup
+    // drops), where no `permalink` claims it.
+    for id in ids.sorted() {
+      let path = site.notes[id]!.sourcePath
+      guard path.contains("_posts/"), let key = Self.jekyllPostKey(PathName.stem(path)), notesByPermalink[key] == nil else { continue }
+      notesByPermalink[key] = id
+    }
+    for id in ids.sorted() {
       for block in site.notes[id]!.analysis.blockIDs where block.utf8.count == 37 && blockOwners[block] == nil {
         blockOwners[block] = id
       }
@@ -157,6 +167,16 @@ struct LinkIndex: Sendable {
 
   /// A site path as a key: no slashes around it, no `index.html` or `.html` (Jekyll serves
   /// `/docs/setup.html` and `/docs/setup/` alike), any case.
+  /// `2018/05/09/gibbs-sampling` for a post named `2018-05-09-gibbs-sampling`, as a
+  /// permalink key; nil for other names.
+  static func jekyllPostKey(_ stem: String) -> String? {
+    let u = Array(stem.utf8)
+    func digits(_ range: Range<Int>) -> Bool { range.allSatisfy { u[$0] >= 0x30 && u[$0] <= 0x39 } }
+    guard u.count > 11, digits(0..<4), u[4] == 0x2D, digits(5..<7), u[7] == 0x2D, digits(8..<10), u[10] == 0x2D else { return nil }
+    let s = Substring(stem)
+    return key("\(s.prefix(4))/\(s.dropFirst(5).prefix(2))/\(s.dropFirst(8).prefix(2))/\(s.dropFirst(11))")
+  }
+
   static func permalinkKey(_ path: String) -> String {
     var p = Substring(path)
     while p.hasPrefix("/") { p = p.dropFirst() }
@@ -366,8 +386,16 @@ struct LinkIndex: Sendable {
         if let file = filePath(k, written: rootPath) { return (.file(file), []) }
       }
       // A Jekyll or Hugo page linked by its `permalink` or `url`.
-      if target.hasPrefix("/"), !notesByPermalink.isEmpty, let id = notesByPermalink[Self.permalinkKey(target)] {
-        return (note(id), [])
+      if target.hasPrefix("/"), !notesByPermalink.isEmpty {
+        let key = Self.permalinkKey(target)
+        if let id = notesByPermalink[key] { return (note(id), []) }
+        // A post's date path after its categories (`/blog/2018/05/09/gibbs-sampling.html`).
+        let parts = key.split(separator: "/")
+        if parts.count > 4, let id = notesByPermalink[parts.suffix(4).joined(separator: "/")], Self.jekyllPostKey(
+          parts.suffix(4).joined(separator: "-")) != nil
+        {
+          return (note(id), [])
+        }
       }
       // Docusaurus drops number prefixes from doc paths: `../build/after-a-build` is
       // `build/12-after-a-build.mdx`.
