@@ -139,8 +139,18 @@ enum HTMLImages {
       let column = html[lineStart..<index].utf8.count + (lines == 0 ? at.column : 1)
       return (at.line + lines, column)
     }
+    // Where the backslash of the last `<br>`'s hard line break ends, in UTF-8 bytes.
+    var hardBreakEnd = -1
     func paragraphBreak() {
       while let end = linkEnds.popLast() { markdown += end ?? "" }
+      // A line break that ends its paragraph breaks nothing (and Markdown would show its
+      // backslash): `Hello<br>` before `</div>`.
+      var trimmed = markdown
+      while let last = trimmed.last, last == "\n" || last == " " || last == "\t" { trimmed.removeLast() }
+      if trimmed.utf8.count == hardBreakEnd {
+        trimmed.removeLast()
+        markdown = trimmed
+      }
       if !markdown.isEmpty, !markdown.hasSuffix("\n\n") { markdown += "\n\n" }
       pendingSpace = false
     }
@@ -188,7 +198,11 @@ enum HTMLImages {
         if blocks.contains(name) {
           paragraphBreak()
         } else if name == "br" {
-          if !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += "\\\n" }
+          if !markdown.isEmpty, !markdown.hasSuffix("\n") {
+            markdown += "\\"
+            hardBreakEnd = markdown.utf8.count
+            markdown += "\n"
+          }
           pendingSpace = false
         } else if name == "td" || name == "th" {
           pendingSpace = true

@@ -95,6 +95,14 @@ import Testing
     #expect(render("<img src=\"diagram.png\" style=\"x\">\n", unsafeHTML: true).html == "<img src=\"/notes/diagram.png\" style=\"x\">\n")
   }
 
+  /// A `<br>` that ends a block's text breaks no line, and shows no backslash.
+  @Test func aLineBreakEndingAnHTMLBlockIsNone() {
+    #expect(html("<div>\nHello<br>\n</div>\n") == "<p>Hello</p>\n")
+    let logo = html("<p align=\"center\">\n<img src=\"https://x.org/a.png\" width=\"400\"><br>\n</p>\n")
+    #expect(logo.contains("<img") && !logo.contains("\\"), "\(logo)")
+    #expect(html("<div>One<br>Two<br></div>\n") == "<p>One<br />\nTwo</p>\n")
+  }
+
   /// A README's HTML blocks keep their text, links and images; only their tags go.
   @Test func htmlBlocksKeepTheirTextAndLinks() {
     let rendered = render("""
