@@ -11,20 +11,31 @@
 ///   (and `equation`, `gather`, `multline`, their starred forms and kin), as Jupyter and
 ///   MathJax read them without delimiters, is display math: `$$` goes before the `\begin`
 ///   and after the `\end`, so Markdown no longer reads `\\` and `\,` as escapes.
-/// Never in code (fenced, indented by four spaces, or in a code span). `\[1\]` inside a line,
+/// kramdown's doubled backslashes, `\\(…\\)` and `\\[…\\]` (its Markdown makes them MathJax's),
+/// are read the same. Never in code (fenced, indented by four spaces, or in a code span).
+/// `\[1\]` inside a line,
 /// as Pandoc escapes brackets, stays text.
 enum BackslashMath {
   static func resolving(_ body: String) -> String {
     let environments = body.containsBytes("\\begin{")
-    guard body.containsBytes("\\(") || body.containsBytes("\\[") || environments else { return body }
+    guard body.containsBytes("\\(") || body.containsBytes("\\[") || body.containsBytes("\\]") || environments else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false
     // The line that closes the bare environment being read.
     var environmentEnd: Int?
     for index in lines.indices {
-      let line = lines[index]
+      var line = lines[index]
       if fences.contain(Substring(line)) { continue }
+      // kramdown's delimiters, `\\(…\\)` and `\\[…\\]`: its Markdown reads `\\` as `\`, so
+      // MathJax sees `\(`. Read as the single-backslash ones, outside code spans.
+      if line.containsBytes("\\\\"), !line.contains("`"), line.prefix(while: { $0 == " " }).count < 4,
+        let single = Self.singleBackslashDelimiters(line)
+      {
+        line = single
+        lines[index] = single
+        changed = true
+      }
       if let end = environmentEnd {
         if index == end { environmentEnd = nil }
         continue
@@ -67,6 +78,21 @@ enum BackslashMath {
       changed = true
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// `line` with kramdown's `\\(` … `\\)` and `\\[` … `\\]` pairs as `\(` … `\)` and `\[` … `\]`,
+  /// and a line that is only `\\[` or `\\]` (a display block's edge) as `\[` or `\]`; nil
+  /// when it has neither.
+  static func singleBackslashDelimiters(_ line: String) -> String? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed == #"\\["# || trimmed == #"\\]"# { return line.replacingOccurrences(of: #"\\"#, with: #"\"#) }
+    var out = line
+    for (open, close) in [(#"\\("#, #"\\)"#), (#"\\["#, #"\\]"#)] {
+      guard let at = out.range(of: open), out[at.upperBound...].contains(close) else { continue }
+      out = out.replacingOccurrences(of: open, with: String(open.dropFirst()))
+        .replacingOccurrences(of: close, with: String(close.dropFirst()))
+    }
+    return out == line ? nil : out
   }
 
   /// Math environments that MathJax reads where they stand, without `$$` around them.

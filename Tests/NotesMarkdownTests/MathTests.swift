@@ -356,3 +356,15 @@ extension MathTests {
     #expect(!rendered.contains("%"), "\(rendered)")
   }
 }
+
+extension MathTests {
+  /// kramdown (Jekyll) writes MathJax's delimiters with doubled backslashes.
+  @Test func kramdownsDoubledBackslashes() {
+    let rendered = html("A \\\\( a + b \\\\) B \\\\(a+b\\\\)\n\n\\\\[ x^2 \\\\]\n\n\\\\[\ny^2\n\\\\]\n\nCode `\\\\(x\\\\)` stays.\n\n    \\\\(indented\\\\)\n")
+    #expect(rendered.contains("<p>A \(Self.inline("a + b")) B \(Self.inline("a+b"))</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>\(Self.display(" x^2 "))</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>\(Self.display("\ny^2\n"))</p>"), "\(rendered)")
+    #expect(rendered.contains("<code>\\\\(x\\\\)</code>"), "\(rendered)")
+    #expect(rendered.contains("<pre tabindex=\"0\"><code>\\\\(indented\\\\)\n</code></pre>"), "\(rendered)")
+  }
+}
