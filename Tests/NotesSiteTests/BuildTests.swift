@@ -172,6 +172,29 @@ extension BuildTests {
 }
 
 extension BuildTests {
+  /// A note beside a folder of notes of its name (Notion's export of a parent page, Obsidian's
+  /// folder notes) is that folder's note: listed in it, its URL inside it, no collision.
+  @Test func aNoteBesideItsFolderOfNotesIsThatFoldersNote() async throws {
+    let site = try SiteFixture([
+      "content/Cook/Recipes.md": "# Recipes\n\nAll of them: [Soup](Recipes/Soup.md).\n",
+      "content/Cook/Recipes/Soup.md": "# Soup\n\nBack to [[Recipes]].\n",
+      "content/Wiki 2e36a1b2c3d4e5f60718293a4b5c6d7e.md": "# Wiki\n\n[Page](Wiki%202e36a1b2c3d4e5f60718293a4b5c6d7e/Page.md)\n",
+      "content/Wiki 2e36a1b2c3d4e5f60718293a4b5c6d7e/Page.md": "# Page\n\nChild.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build(strict: true)
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let recipes = try site.page("cook/recipes/recipes")
+    #expect(try noteBodyLinks(recipes).first == "/cook/recipes/soup/")
+    #expect(try noteBodyLinks(site.page("cook/recipes/soup")).first == "/cook/recipes/recipes/")
+    // Listed in its folder, with the notes it holds.
+    #expect(try site.page("cook/recipes").contains(#"<a href="/cook/recipes/recipes/">"#))
+    #expect(try noteBodyLinks(site.page("wiki/wiki")).first == "/wiki/page/")
+  }
+}
+
+extension BuildTests {
   /// Obsidian's properties link notes (`up: "[[MOC]]"`): those links count as the note's,
   /// so the linked note lists it under "Linked from".
   @Test func wikiLinksInPropertiesAreBacklinks() async throws {

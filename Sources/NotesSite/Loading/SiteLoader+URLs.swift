@@ -16,10 +16,6 @@ extension SiteLoader {
     for directory in directories where !directory.isEmpty {
       childDirectories[PathName.folder(directory), default: []].append(directory)
     }
-    // Notes by index: a note source is large, and copying ten thousand of them into folder
-    // lists showed in profiles.
-    var notesIn = PathMap<[Int]>()
-    for i in notes.indices { notesIn[PathName.folder(notes[i].path), default: []].append(i) }
     var assetsIn = PathMap<[ContentTree.Entry]>()
     for asset in assets { assetsIn[PathName.folder(asset.path), default: []].append(asset) }
 
@@ -32,6 +28,21 @@ extension SiteLoader {
         dir = PathName.folder(dir)
       }
     }
+    // A folder note: `Recipes.md` beside a `Recipes/` folder of notes, as Notion exports every
+    // parent page (`Page 2e36….md` beside `Page 2e36…/`) and Obsidian's folder notes keep them,
+    // is that folder's note, listed in it; beside it, the two would want one URL.
+    var placedIn = PathMap<String>()
+    for note in notes {
+      let dir = PathName.folder(note.path)
+      let own = (dir.isEmpty ? "" : dir + "/") + PathName.stem(note.path)
+      if directoriesWithNotes[own] == true { placedIn[note.path] = own }
+    }
+    /// The folder a note is listed in: its own, or the folder it is the note of.
+    func home(_ path: String) -> String { placedIn[path] ?? String(PathName.folder(path)) }
+    // Notes by index: a note source is large, and copying ten thousand of them into folder
+    // lists showed in profiles.
+    var notesIn = PathMap<[Int]>()
+    for i in notes.indices { notesIn[home(notes[i].path), default: []].append(i) }
     /// A folder with no notes below it, none of whose files or folders would be named like
     /// a note page's own files (`index.html`, `history/`…): a note of its name may sit
     /// beside its files.
@@ -137,7 +148,7 @@ extension SiteLoader {
 
     // Folders that hold a published note, directly or below.
     func folderIDForNote(_ path: String) -> String {
-      let dir = PathName.folder(path)
+      let dir = home(path)
       return dir.isEmpty ? Self.topLevelFolderID : folderIDOf[dir]!
     }
     func ensureFolder(directory: String?) {
@@ -157,7 +168,7 @@ extension SiteLoader {
 
     site.notes.reserveCapacity(notes.count)
     for i in notes.indices {
-      let dir = PathName.folder(notes[i].path)
+      let dir = home(notes[i].path)
       ensureFolder(directory: dir.isEmpty ? notesDirectory : dir)
       let id = noteIDOf[notes[i].path]!
       site.notes[id] = makeNote(notes[i], id: id, folderID: folderIDForNote(notes[i].path), history: site.history)
