@@ -17,7 +17,13 @@ public enum YAMLTimestamp {
     return text.trimmingCharacters(in: .whitespaces)
   }
 
-  public static func parse(_ text: String) -> Date? {
+  public static func parse(_ text: String) -> Date? { parts(text)?.date }
+
+  /// The zone a timestamp was written in, as seconds east of UTC (`+08:00` is 28,800): nil
+  /// without one, or for `Z`, or for text that is no timestamp.
+  public static func writtenZoneOffset(_ text: String) -> Int? { parts(text)?.zone }
+
+  private static func parts(_ text: String) -> (date: Date, zone: Int?)? {
     var scanner = Scanner(Self.trimmed(text))
     guard let year = scanner.number(digits: 4...4), scanner.skip("-"),
       let month = scanner.number(digits: 1...2), scanner.skip("-"),
@@ -25,7 +31,7 @@ public enum YAMLTimestamp {
       (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day)
     else { return nil }
     var seconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400
-    if scanner.atEnd { return Date(timeIntervalSince1970: seconds) }
+    if scanner.atEnd { return (Date(timeIntervalSince1970: seconds), nil) }
 
     // Time: separated by `T`/`t` or by spaces.
     if !scanner.skip("T") && !scanner.skip("t") {
@@ -48,7 +54,7 @@ public enum YAMLTimestamp {
 
     _ = scanner.skipSpaces()
     if scanner.atEnd || scanner.skip("Z") || scanner.skip("z") {
-      return scanner.atEnd ? Date(timeIntervalSince1970: seconds) : nil
+      return scanner.atEnd ? (Date(timeIntervalSince1970: seconds), nil) : nil
     }
     let sign: Double
     if scanner.skip("+") {
@@ -66,8 +72,9 @@ public enum YAMLTimestamp {
     }
     guard scanner.atEnd else { return nil }
     // 14:05+09:00 is 05:05 UTC: subtract the offset.
-    seconds -= sign * Double(zoneHours * 3600 + zoneMinutes * 60)
-    return Date(timeIntervalSince1970: seconds)
+    let zone = Int(sign) * (zoneHours * 3600 + zoneMinutes * 60)
+    seconds -= Double(zone)
+    return (Date(timeIntervalSince1970: seconds), zone)
   }
 
   /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).

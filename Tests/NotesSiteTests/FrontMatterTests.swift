@@ -464,6 +464,24 @@ extension FrontMatterTests {
 
 /// The date a note header shows is labelled by what it is.
 @Suite struct NoteDateLabelTests {
+  /// A date written with its zone shows as that day there, as Hugo shows it; the `datetime`
+  /// stays the instant.
+  @Test func aDateShowsAsTheDayOfTheZoneItWasWrittenIn() async throws {
+    let site = try SiteFixture([
+      "content/Chirpy.md": "---\ndate: 2019-01-01 01:00:00 +0800\n---\n# Chirpy\n\nPost.\n",
+      "content/Hugo.md": "---\ndate: 2019-01-01T23:30:00-05:00\nlastmod: 2019-01-03T23:30:00-05:00\n---\n# Hugo\n\nPost.\n",
+    ])
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let chirpy = try site.page("notes/chirpy")
+    #expect(chirpy.contains(#"<time datetime="2018-12-31T17:00:00Z">Jan 1, 2019</time>"#), "\(chirpy)")
+    let hugo = try site.page("notes/hugo")
+    #expect(hugo.contains(#"<span>Updated <time datetime="2019-01-04T04:30:00Z">Jan 3, 2019</time></span>"#), "\(hugo)")
+    #expect(hugo.contains(#"<span>Created <time datetime="2019-01-02T04:30:00Z">Jan 1, 2019</time></span>"#), "\(hugo)")
+    // In the notes list too.
+    #expect(try site.page("notes").contains(#"<time datetime="2019-01-04T04:30:00Z">Jan 3, 2019</time>"#))
+  }
+
   @Test func aWrittenCreationDateAloneReadsAsCreated() async throws {
     let site = try SiteFixture([
       "content/C MOC.md": "---\nCreated: 2023-01-24\n---\n# C MOC\n\nLinks.\n",

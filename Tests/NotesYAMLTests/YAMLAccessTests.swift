@@ -94,6 +94,15 @@ import Testing
     #expect(parsed.map { abs($0.timeIntervalSince(expected)) < 0.001 } == true, "\(text)")
   }
 
+  @Test func theZoneADateWasWrittenIn() {
+    #expect(YAMLTimestamp.writtenZoneOffset("2026-11-29T14:05:00+09:00") == 9 * 3600)
+    #expect(YAMLTimestamp.writtenZoneOffset("2026-11-29T14:05:00-0130") == -(3600 + 1800))
+    #expect(YAMLTimestamp.writtenZoneOffset("2001-12-14 21:59:43.10 -5") == -5 * 3600)
+    for none in ["2026-11-29", "2026-11-29 14:05", "2026-11-29T14:05:00Z", "not a date"] {
+      #expect(YAMLTimestamp.writtenZoneOffset(none) == nil, "\(none)")
+    }
+  }
+
   @Test(arguments: [
     "not a date", "2026-13-01", "2026-02-30", "2025-02-29", "2026-11-29 25:00", "2026-11-29T14",
     "2026-11-29 14:05 PST", "26-11-29", "2026/11/29", "2026-11-29x", "",

@@ -9,6 +9,9 @@ public struct FrontMatter: Sendable, Equatable {
   public var title: String? = nil
   public var date: Date? = nil
   public var updated: Date? = nil
+  /// The zone the dates were written in (`date: 2019-01-01 01:00:00 +0800`), as seconds east
+  /// of UTC, so pages show the day the author wrote; nil when they name none.
+  public var dateZone: Int? = nil
   /// Without a leading `#` (`#work` and `work` are the same tag).
   public var tags: [String] = []
   public var pinned: Bool = false

@@ -46,6 +46,9 @@ struct FrontMatterReader {
     // notes-site must not fail its build.
     var otherCreated: Date?
     var otherUpdated: Date?
+    // The zones the dates were written in, when they name one.
+    var writtenZone: Int?
+    var updatedZone: Int?
     var otherTags: [String]?
     var otherAliases: [String]?
     // Keys as Hugo reads them, whatever their case (`Title:`, `Tags:`), when the note has no
@@ -86,10 +89,12 @@ struct FrontMatterReader {
         // Obsidian Linter's defaults, Notion's export.
         "date created", "created time", "created_time", "creation date":
         otherCreated = otherCreated ?? otherDate(entry)
+        writtenZone = writtenZone ?? entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
       case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at", "updated-at", "updated_at", "updatedAt",
         "date-modified", "date_modified", "dateModified", "last-updated", "last_updated", "lastUpdated",
         "date modified", "last edited time", "last_edited_time", "last modified", "modified time":
         otherUpdated = otherUpdated ?? otherDate(entry)
+        updatedZone = updatedZone ?? entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
       case "tag": otherTags = tags(entry)
       // Zola: `[taxonomies]` with `tags = [...]`.
       case "taxonomies":
@@ -98,8 +103,12 @@ struct FrontMatterReader {
         }
       case "alias": otherAliases = list(entry)
       case "title": frontMatter.title = text(entry)
-      case "date": frontMatter.date = date(entry)
-      case "updated": frontMatter.updated = date(entry)
+      case "date":
+        frontMatter.date = date(entry)
+        writtenZone = writtenZone ?? entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
+      case "updated":
+        frontMatter.updated = date(entry)
+        updatedZone = entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
       case "tags": frontMatter.tags = tags(entry)
       case "pinned": frontMatter.pinned = bool(entry)
       case "draft": frontMatter.draft = frontMatter.draft || bool(entry)
@@ -125,6 +134,7 @@ struct FrontMatterReader {
         frontMatter.links += Self.wikiLinks(in: value)
       }
     }
+    frontMatter.dateZone = updatedZone ?? writtenZone
     if frontMatter.date == nil { frontMatter.date = otherCreated }
     if frontMatter.updated == nil { frontMatter.updated = otherUpdated }
     if frontMatter.tags.isEmpty, let otherTags { frontMatter.tags = otherTags }

@@ -1,9 +1,10 @@
 import Foundation
 
 extension Localization {
-  /// `Nov 29, 2026` / `2026年11月29日`, in UTC so output is deterministic.
-  public func date(_ date: Date) -> String {
-    let civil = CivilDate(date)
+  /// `Nov 29, 2026` / `2026年11月29日`, in UTC so output is deterministic, or in the zone
+  /// `zone` seconds east of UTC (the one a note's front matter wrote its dates in).
+  public func date(_ date: Date, zone: Int? = nil) -> String {
+    let civil = CivilDate(date.addingTimeInterval(TimeInterval(zone ?? 0)))
     return Self.fill(strings["date_format"] ?? "{year}-{month_padded}-{day_padded}") { field($0, of: civil) }
   }
 

@@ -38,6 +38,9 @@ public struct Note: Sendable, Identifiable {
   public var includes: [String: IncludedText] = [:]
 
   public var pinned: Bool { frontMatter.pinned }
+  /// The zone the note's written dates name (seconds east of UTC): its dates show as that
+  /// day there.
+  public var dateZone: Int? { frontMatter.dateZone }
   public var displayPath: String { "content/" + sourcePath }
 
   /// Whether the `# Heading` that opens the body is the note's title, so the page shows it

@@ -164,6 +164,7 @@ struct EditState {
     optional(f.title)
     date(f.date)
     date(f.updated)
+    h.combine(f.dateZone ?? Int.min)
     h.combine(f.tags)
     h.combine(f.pinned)
     h.combine(f.draft)

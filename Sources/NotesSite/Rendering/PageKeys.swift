@@ -69,6 +69,7 @@ struct PageKeys: Sendable {
       var h = StableHasher()
       h.combine([id, note.title, note.analysis.preview, note.folderID, note.frontMatter.lang ?? ""])
       h.combine(note.updated)
+      h.combine(note.dateZone ?? Int.min)
       h.combine(note.pinned)
       h.combine(note.analysis.tasks.done)
       h.combine(note.analysis.tasks.total)
@@ -77,6 +78,8 @@ struct PageKeys: Sendable {
       n.combine(h.value)
       n.combine(context.noteHTML[id] ?? "")
       n.combine(note.created)
+      // What the header's date says it is (see `updated_is_created`).
+      n.combine(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil)
       n.combine(note.tags)
       n.combine([note.frontMatter.lang ?? ""])
       n.combine(note.frontMatter.collaborators)
