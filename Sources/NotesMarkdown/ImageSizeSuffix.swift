@@ -5,7 +5,7 @@
 /// the line keeps its length (the space the move frees goes after the image), outside code.
 enum ImageSizeSuffix {
   static func resolving(_ body: String) -> String {
-    guard body.utf8.count >= 10, body.containsBytes(" =") else { return body }
+    guard body.utf8.count >= 10, body.containsBytes("](") && body.containsBytes(" =") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false

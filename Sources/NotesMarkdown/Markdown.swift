@@ -88,7 +88,7 @@ extension Markdown {
       JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
     let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
-    let codeInWikiLinks = protected.containsBytes("[[") && protected.containsBytes("`")
+    let codeInWikiLinks = WikiLinkRepair.mayHaveCodeInWikiLinks(protected)
     return MathSyntax.withParsed(protected) { root, text, marks in
       if codeInWikiLinks { WikiLinkRepair.joinCodeInWikiLinks(root) }
       let source = SourceMap(

@@ -30,6 +30,26 @@ enum WikiLinkRepair {
   /// that holds code: cmark reads the code span first, which splits the wiki link in three. The
   /// text before, the code (in its backticks) and the text after become one text node again
   /// when a `[[` before the code closes after it on the same line.
+  /// Whether some `[[` in `text` has a backtick after it before its line or a `]]` ends: one
+  /// pass over the bytes, so notes without such a link pay no walk of their tree.
+  static func mayHaveCodeInWikiLinks(_ text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { bytes in
+      var open = false
+      var previous: UInt8 = 0
+      for byte in bytes {
+        switch byte {
+        case UInt8(ascii: "["): if previous == UInt8(ascii: "[") { open = true }
+        case UInt8(ascii: "]"), 0x0A: if byte == 0x0A || previous == UInt8(ascii: "]") { open = false }
+        case UInt8(ascii: "`"): if open { return true }
+        default: break
+        }
+        previous = byte
+      }
+      return false
+    }
+  }
+
   static func joinCodeInWikiLinks(_ root: CmarkNode) {
     var joins: [CmarkNode] = []
     root.walk { node, entering in
