@@ -5,19 +5,37 @@
 /// the line keeps its length (the space the move frees goes after the image), outside code.
 enum ImageSizeSuffix {
   static func resolving(_ body: String) -> String {
-    guard body.utf8.count >= 10, body.containsBytes("](") && body.containsBytes(" =") else { return body }
+    guard body.utf8.count >= 10, body.containsBytes("!["), Self.mayHaveSize(body) else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false
     for i in lines.indices {
       let line = lines[i]
-      guard !fences.contain(Substring(line)), line.containsBytes("](") else { continue }
+      guard !fences.contain(Substring(line)), line.containsBytes("!["), Self.mayHaveSize(line) else { continue }
       if let moved = movingSizes(line) {
         lines[i] = moved
         changed = true
       }
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// Whether `text` has ` =` then a digit or `x`, then `)`: one pass over the bytes, so the
+  /// lines of code (`let a = 1`) that every note has do not each run the pattern.
+  static func mayHaveSize(_ text: String) -> Bool {
+    var copy = text
+    return copy.withUTF8 { b in
+      var i = 0
+      while i + 3 < b.count {
+        if b[i] == 0x20, b[i + 1] == UInt8(ascii: "="), b[i + 2] == UInt8(ascii: "x") || (b[i + 2] >= 0x30 && b[i + 2] <= 0x39) {
+          var j = i + 2
+          while j < b.count, b[j] == UInt8(ascii: "x") || (b[j] >= 0x30 && b[j] <= 0x39) { j += 1 }
+          if j < b.count, b[j] == UInt8(ascii: ")") { return true }
+        }
+        i += 1
+      }
+      return false
+    }
   }
 
   /// `![alt](address =WxH)` → `![alt|WxH](address) `, outside code spans; nil when `line`

@@ -33,20 +33,20 @@ enum WikiLinkRepair {
   /// Whether some `[[` in `text` has a backtick after it before its line or a `]]` ends: one
   /// pass over the bytes, so notes without such a link pay no walk of their tree.
   static func mayHaveCodeInWikiLinks(_ text: String) -> Bool {
+    guard text.containsBytes("[["), text.containsBytes("`") else { return false }
     var copy = text
     return copy.withUTF8 { bytes in
-      var open = false
-      var previous: UInt8 = 0
-      for byte in bytes {
-        switch byte {
-        case UInt8(ascii: "["): if previous == UInt8(ascii: "[") { open = true }
-        case UInt8(ascii: "]"), 0x0A: if byte == 0x0A || previous == UInt8(ascii: "]") { open = false }
-        case UInt8(ascii: "`"): if open { return true }
-        default: break
+      // Each `[[` (found with `memchr`), then its line up to `]]`.
+      bytes.containsByte(UInt8(ascii: "[")) { at in
+        guard at + 1 < bytes.count, bytes[at + 1] == UInt8(ascii: "[") else { return false }
+        var i = at + 2
+        while i < bytes.count, bytes[i] != 0x0A {
+          if bytes[i] == UInt8(ascii: "`") { return true }
+          if bytes[i] == UInt8(ascii: "]"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "]") { return false }
+          i += 1
         }
-        previous = byte
+        return false
       }
-      return false
     }
   }
 

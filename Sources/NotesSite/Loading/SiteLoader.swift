@@ -206,6 +206,7 @@ struct SiteLoader {
   static func isDendron(_ tree: ContentTree, siteRoot: URL) -> Bool {
     if FileManager.default.fileExists(atPath: siteRoot.appendingPathComponent("dendron.yml").path) { return true }
     return tree.files.contains { entry in
+      guard entry.path.hasSuffix(".yml") else { return false }
       let name = PathName.last(entry.path)
       return entry.path.split(separator: "/").count <= 2 && (name == "dendron.yml" || name.hasSuffix(".schema.yml"))
     }
