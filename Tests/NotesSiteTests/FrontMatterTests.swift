@@ -482,6 +482,23 @@ extension FrontMatterTests {
     #expect(try site.page("notes").contains(#"<time datetime="2019-01-04T04:30:00Z">Jan 3, 2019</time>"#))
   }
 
+  /// Each date shows in the zone it was written in: a date without one beside a date with
+  /// one keeps its own day.
+  @Test func eachDateKeepsItsOwnZone() async throws {
+    let site = try SiteFixture([
+      "content/Mixed.md": "---\ndate: 2022-01-01\nlastmod: 2022-03-05T09:00:00-05:00\n---\n# Mixed\n\nPost.\n",
+      "content/Reverse.md": "---\ndate: 2022-01-01T09:00:00-05:00\nlastmod: 2022-03-05\n---\n# Reverse\n\nPost.\n",
+    ])
+    defer { site.remove() }
+    #expect(await site.build().exitCode == 0)
+    let mixed = try site.page("notes/mixed")
+    #expect(mixed.contains(#"<time datetime="2022-01-01T00:00:00Z">Jan 1, 2022</time>"#), "\(mixed)")
+    #expect(mixed.contains(#"<time datetime="2022-03-05T14:00:00Z">Mar 5, 2022</time>"#), "\(mixed)")
+    let reverse = try site.page("notes/reverse")
+    #expect(reverse.contains(#"<time datetime="2022-03-05T00:00:00Z">Mar 5, 2022</time>"#), "\(reverse)")
+    #expect(reverse.contains(#"<time datetime="2022-01-01T14:00:00Z">Jan 1, 2022</time>"#), "\(reverse)")
+  }
+
   @Test func aWrittenCreationDateAloneReadsAsCreated() async throws {
     let site = try SiteFixture([
       "content/C MOC.md": "---\nCreated: 2023-01-24\n---\n# C MOC\n\nLinks.\n",

@@ -9,9 +9,10 @@ public struct FrontMatter: Sendable, Equatable {
   public var title: String? = nil
   public var date: Date? = nil
   public var updated: Date? = nil
-  /// The zone the dates were written in (`date: 2019-01-01 01:00:00 +0800`), as seconds east
-  /// of UTC, so pages show the day the author wrote; nil when they name none.
+  /// The zones `date` and `updated` were written in (`date: 2019-01-01 01:00:00 +0800`), as
+  /// seconds east of UTC, so pages show the day the author wrote; nil when one names none.
   public var dateZone: Int? = nil
+  public var updatedZone: Int? = nil
   /// Without a leading `#` (`#work` and `work` are the same tag).
   public var tags: [String] = []
   public var pinned: Bool = false

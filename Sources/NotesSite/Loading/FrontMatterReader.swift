@@ -134,7 +134,7 @@ struct FrontMatterReader {
         frontMatter.links += Self.wikiLinks(in: value)
       }
     }
-    frontMatter.dateZone = updatedZone ?? writtenZone
+    (frontMatter.dateZone, frontMatter.updatedZone) = (writtenZone, updatedZone)
     if frontMatter.date == nil { frontMatter.date = otherCreated }
     if frontMatter.updated == nil { frontMatter.updated = otherUpdated }
     if frontMatter.tags.isEmpty, let otherTags { frontMatter.tags = otherTags }

@@ -48,7 +48,7 @@ struct NoteCache: Sendable {
     return fine ? fineRacyWindow : racyWindow
   }
 
-  static let magic = Array("notes-site-cache-8\n".utf8)
+  static let magic = Array("notes-site-cache-9\n".utf8)
 
   static func url(for output: URL) -> URL { OutputWriter.sibling(output, "cache") }
 
@@ -182,6 +182,7 @@ struct CacheEncoder {
     optional(f.lang)
     optional(f.permalink)
     int(f.dateZone ?? Int.min)
+    int(f.updatedZone ?? Int.min)
     int(e.bodyLineOffset)
     let a = e.analysis
     optional(a.firstH1)
@@ -284,9 +285,11 @@ struct CacheDecoder {
     var f = FrontMatter()
     guard let title = optional(), let created = date(), let updated = date(), let tags = strings(),
       let pinned = bool(), let draft = bool(), let slug = optional(), let aliases = strings(),
-      let collaborators = strings(), let lang = optional(), let permalink = optional(), let zone = int(), let offset = int()
+      let collaborators = strings(), let lang = optional(), let permalink = optional(), let zone = int(), let updatedZone = int(),
+      let offset = int()
     else { return nil }
     f.dateZone = zone == Int.min ? nil : zone
+    f.updatedZone = updatedZone == Int.min ? nil : updatedZone
     (f.title, f.date, f.updated, f.tags, f.pinned, f.draft) = (title, created, updated, tags, pinned, draft)
     (f.slug, f.aliases, f.collaborators, f.lang, f.permalink) = (slug, aliases, collaborators, lang, permalink)
     var a = NoteAnalysis()

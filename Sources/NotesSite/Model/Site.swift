@@ -38,9 +38,12 @@ public struct Note: Sendable, Identifiable {
   public var includes: [String: IncludedText] = [:]
 
   public var pinned: Bool { frontMatter.pinned }
-  /// The zone the note's written dates name (seconds east of UTC): its dates show as that
-  /// day there.
-  public var dateZone: Int? { frontMatter.dateZone }
+  /// The zone the note's creation and last-edit dates were written in, when they come from
+  /// its front matter and name one (seconds east of UTC): they show as that day there.
+  public var createdZone: Int? { frontMatter.date == nil ? nil : frontMatter.dateZone }
+  public var updatedZone: Int? {
+    frontMatter.updated != nil ? frontMatter.updatedZone : revisions.isEmpty ? frontMatter.dateZone : nil
+  }
   public var displayPath: String { "content/" + sourcePath }
 
   /// Whether the `# Heading` that opens the body is the note's title, so the page shows it

@@ -165,6 +165,7 @@ struct EditState {
     date(f.date)
     date(f.updated)
     h.combine(f.dateZone ?? Int.min)
+    h.combine(f.updatedZone ?? Int.min)
     h.combine(f.tags)
     h.combine(f.pinned)
     h.combine(f.draft)

@@ -238,7 +238,7 @@ extension PageContext {
       "date_iso": .string(Self.iso(note.updated)),
       // The date: the page cannot know the reader's day; `site.js` relabels it as a time,
       // `Yesterday` or a weekday when the note is that recent.
-      "date_label": .string(l10n.date(note.updated, zone: note.dateZone)),
+      "date_label": .string(l10n.date(note.updated, zone: note.updatedZone)),
       "preview": .string(note.analysis.preview),
       "pinned": .bool(note.pinned),
       "current": .bool(false),

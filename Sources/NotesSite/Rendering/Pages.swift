@@ -257,10 +257,10 @@ extension PageContext {
       "lang": note.frontMatter.lang.map(TemplateValue.string) ?? .null,
       "dir": note.frontMatter.lang.map { .string(Localization.direction(of: $0)) } ?? .null,
       "updated_iso": .string(Self.iso(note.updated)),
-      "updated_label": .string(l10n.date(note.updated, zone: note.dateZone)),
+      "updated_label": .string(l10n.date(note.updated, zone: note.updatedZone)),
       "created_iso": .string(Self.iso(note.created)),
-      "created_label": .string(l10n.date(note.created, zone: note.dateZone)),
-      "show_created": .bool(l10n.date(note.created, zone: note.dateZone) != l10n.date(note.updated, zone: note.dateZone)),
+      "created_label": .string(l10n.date(note.created, zone: note.createdZone)),
+      "show_created": .bool(l10n.date(note.created, zone: note.createdZone) != l10n.date(note.updated, zone: note.updatedZone)),
       // Only a written creation date (`date:`, `created:`), no `updated:` and no history: the
       // one date the note has says when it was made, not when it last changed.
       "updated_is_created": .bool(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil),
