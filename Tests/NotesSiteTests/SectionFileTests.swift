@@ -36,6 +36,29 @@ import Testing
 }
 
 extension SectionFileTests {
+  /// Hugo's leaf bundles, `posts/my-trip/index.md` with its images beside it, are notes of
+  /// their section, at the bundle's URL, their files beside their page; linked by the folder,
+  /// its name or a `ref`. A folder with other notes keeps its `index.md` as its own note.
+  @Test func hugoLeafBundlesAreNotesOfTheirSection() async throws {
+    let site = try SiteFixture([
+      "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+      "content/posts/my-trip/index.md": "---\ntitle: My trip\ndate: 2022-05-30\n---\nText. ![pic](pic.png)\n",
+      "content/posts/my-trip/pic.png": "png",
+      "content/posts/algorithm/LRU缓存实现/index.md": "---\ntitle: LRU\n---\nSee [the trip](../../my-trip/), [[my-trip]] and [again]({{< ref \"posts/my-trip\" >}}).\n",
+      "content/docs/index.md": "# Docs\n\nStart here.\n",
+      "content/docs/setup.md": "# Setup\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let trip = try site.page("posts/my-trip")
+    #expect(trip.contains("<h1>My trip</h1>") && trip.contains(#"<img src="/posts/my-trip/pic.png" alt="pic" />"#), "\(trip)")
+    #expect(site.exists("posts/my-trip/pic.png"))
+    #expect(try site.page("posts").contains("<p class=\"count\">1 note</p>"))
+    #expect(try noteBodyLinks(site.page("posts/algorithm/lru缓存实现")).prefix(3) == ["/posts/my-trip/", "/posts/my-trip/", "/posts/my-trip/"])
+    #expect(site.exists("docs/index/index.html") && site.exists("docs/setup/index.html"))
+  }
+
   /// A TIL repository or mdBook keeps a topic's page in `README.md`, a Hugo page bundle in
   /// `index.md`: without a title or heading of its own, the note reads as its folder.
   @Test func aFolderIndexWithoutATitleReadsAsItsFolder() async throws {
@@ -49,7 +72,8 @@ extension SectionFileTests {
     let report = await site.build()
     #expect(report.exitCode == 0, "\(report.diagnostics)")
     #expect(try site.page("feconf-21-components/readme").contains("<h1>FECONF 21 - Components</h1>"))
-    #expect(try site.page("posts/trip-to-kyoto/index").contains("<h1>trip-to-kyoto</h1>"))
+    // A Hugo leaf bundle is the note of its folder's name, at that folder's URL.
+    #expect(try site.page("posts/trip-to-kyoto").contains("<h1>trip-to-kyoto</h1>"))
     // A heading of its own still names it; at the top there is no folder to name it by.
     #expect(try site.page("guide/readme").contains("<h1>Getting started"))
     #expect(try site.page("notes/readme").contains("<h1>README</h1>"))

@@ -19,10 +19,29 @@ extension SiteLoader {
     var assetsIn = PathMap<[ContentTree.Entry]>()
     for asset in assets { assetsIn[PathName.folder(asset.path), default: []].append(asset) }
 
+    // A Hugo leaf bundle, `posts/my-trip/index.md` with the trip's images beside it and no
+    // other note in or below its folder, is the note `my-trip` of `posts`, its files beside its
+    // page, as Hugo publishes it.
+    var notesBelow = PathMap<Int>()
+    for note in notes {
+      var dir = PathName.folder(note.path)
+      while !dir.isEmpty {
+        notesBelow[dir, default: 0] += 1
+        dir = PathName.folder(dir)
+      }
+    }
+    var bundleName = PathMap<String>()
+    var placedIn = PathMap<String>()
+    for note in notes where PathName.stem(note.path) == "index" {
+      let dir = String(PathName.folder(note.path))
+      guard !dir.isEmpty, notesBelow[dir] == 1 else { continue }
+      bundleName[note.path] = String(PathName.last(dir))
+      placedIn[note.path] = String(PathName.folder(dir))
+    }
     // Folders with a note in them or below: the others have no page.
     var directoriesWithNotes = PathMap<Bool>()
     for note in notes {
-      var dir = PathName.folder(note.path)
+      var dir = placedIn[note.path] ?? String(PathName.folder(note.path))
       while !dir.isEmpty, directoriesWithNotes[dir] == nil {
         directoriesWithNotes[dir] = true
         dir = PathName.folder(dir)
@@ -31,8 +50,7 @@ extension SiteLoader {
     // A folder note: `Recipes.md` beside a `Recipes/` folder of notes, as Notion exports every
     // parent page (`Page 2e36….md` beside `Page 2e36…/`) and Obsidian's folder notes keep them,
     // is that folder's note, listed in it; beside it, the two would want one URL.
-    var placedIn = PathMap<String>()
-    for note in notes {
+    for note in notes where placedIn[note.path] == nil {
       let dir = PathName.folder(note.path)
       let own = (dir.isEmpty ? "" : dir + "/") + PathName.stem(note.path)
       if directoriesWithNotes[own] == true { placedIn[note.path] = own }
@@ -89,7 +107,7 @@ extension SiteLoader {
       var notesNamed: [String: Int] = [:]
       var foldersNamed: [String: Int] = [:]
       for d in dirs { foldersNamed[Slug.make(bare(String(PathName.last(d)))), default: 0] += 1 }
-      for i in noteIndices { notesNamed[Slug.make(bare(PathName.stem(notes[i].path))), default: 0] += 1 }
+      for i in noteIndices { notesNamed[Slug.make(bare(bundleName[notes[i].path] ?? PathName.stem(notes[i].path))), default: 0] += 1 }
       func slug(_ name: String) -> String {
         let short = bare(name)
         guard short != name else { return Slug.make(name) }
@@ -102,7 +120,7 @@ extension SiteLoader {
           .init(key: d, name: name, slug: slug(name), rank: 0, sharesWithANote: mayShareWithANote(d)))
       }
       for i in noteIndices {
-        let name = PathName.stem(notes[i].path)
+        let name = bundleName[notes[i].path] ?? PathName.stem(notes[i].path)
         let preferred = notes[i].frontMatter.slug.map(Slug.make) ?? slug(name)
         candidates.append(.init(key: notes[i].path, name: name, slug: preferred, rank: 1))
       }

@@ -68,6 +68,11 @@ struct LinkIndex: Sendable {
       // gave the note another title.
       let shown = Self.key(PathName.displayName(Self.stripExtension(String(PathName.last(note.sourcePath)))))
       if shown != name { names.append(shown) }
+      // A folder's `index.md` or `README.md` also answers to the folder's name (a Hugo leaf
+      // bundle's `my-trip/index.md` is `[[my-trip]]`).
+      if SiteLoader.isFolderIndex(note.sourcePath), note.sourcePath.contains("/") {
+        names.append(Self.key(String(PathName.last(String(PathName.folder(note.sourcePath))))))
+      }
       let title = Self.key(note.title)
       // `/old/url/` is a path (a redirect), `CI/CD` a name.
       for alias in note.frontMatter.aliases where !alias.hasPrefix("/") { names.append(Self.key(alias)) }
@@ -317,6 +322,8 @@ struct LinkIndex: Sendable {
         if let index = notesByPath[key + "/readme"] ?? notesByPath[key + "/index"] { return note(index) }
         return .folder(id)
       }
+      // A Hugo leaf bundle's folder, whose `index.md` is its note (the folder has no page).
+      if !key.isEmpty, let index = notesByPath[key + "/index"] { return note(index) }
       return nil
     }
     switch ref.kind {
