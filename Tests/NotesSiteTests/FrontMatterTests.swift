@@ -228,6 +228,9 @@ extension FrontMatterTests {
         ("created-at: 2023-02-04", Self.utc(2023, 2, 4)),
         ("createdAt: 2023-02-04", Self.utc(2023, 2, 4)),
         ("date_created: 2023/02/04", Self.utc(2023, 2, 4)),
+        // RFC 1123, as Hugo and Hexo read it.
+        ("date: Mon, 02 Jan 2006 15:04:05 -0700", Self.utc(2006, 1, 2, 22, 4).addingTimeInterval(5)),
+        ("date: Tue, 10 Jun 2003 04:02:55 GMT", Self.utc(2003, 6, 10, 4, 2).addingTimeInterval(55)),
       ]
       for (line, expected) in cases {
         let (fm, diagnostics) = load("---\n\(line)\n---\n")

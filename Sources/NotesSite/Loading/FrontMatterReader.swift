@@ -264,6 +264,24 @@ struct FrontMatterReader {
       isDigits = digit
     }
     if let s = start { tokens.append(text[s...]) }
+    // RFC 1123, as Hugo and Hexo take it: `Mon, 02 Jan 2006 15:04:05 -0700` (the weekday
+    // goes; the zone is read at the end).
+    let weekdays = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+    if let first = tokens.first, first.count >= 3, first.allSatisfy(\.isLetter),
+      weekdays.contains(where: { first.lowercased().hasPrefix($0) })
+    {
+      tokens.removeFirst()
+    }
+    var zone = 0
+    if tokens.count >= 4, let last = tokens.last, last.count == 4, last.allSatisfy({ $0.isASCII && $0.isNumber }),
+      let sign = text[..<last.startIndex].last(where: { !$0.isWhitespace }), sign == "+" || sign == "-",
+      let value = Int(last)
+    {
+      zone = (sign == "-" ? -1 : 1) * ((value / 100) * 3600 + (value % 100) * 60)
+      tokens.removeLast()
+    } else if let last = tokens.last, ["gmt", "utc", "z"].contains(last.lowercased()) {
+      tokens.removeLast()
+    }
     guard tokens.count >= 3, tokens.count <= 9 else { return nil }
     func number(_ t: Substring) -> Int? { t.allSatisfy { $0.isASCII && $0.isNumber } ? Int(t) : nil }
     let months = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"]
@@ -308,7 +326,7 @@ struct FrontMatterReader {
     else { return nil }
     let date = CivilDate.date(year: year, month: monthNumber, day: day, hour: hour, minute: minute, second: second)
     // No day past the month's end (`2024/02/30`).
-    return CivilDate(date).day == day ? date : nil
+    return CivilDate(date).day == day ? date.addingTimeInterval(-TimeInterval(zone)) : nil
   }
 
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
