@@ -23,7 +23,11 @@ enum JekyllLiquid {
     var changed = false
     var fences = CodeFences()
     var inHighlight = false
+    // The tag that ends the code block open (`endhighlight`, Hexo's `endcodeblock`).
+    var highlightEnd = "endhighlight"
     var codeTitle: String?
+    // Hexo's `{% blockquote author %}` … `{% endblockquote %}`: its author, while one is open.
+    var quoteAuthor: String??
     for i in lines.indices {
       var line = lines[i]
       // Inside a highlight block, a fence line is code.
@@ -40,6 +44,16 @@ enum JekyllLiquid {
       }
       // `{% code %}` titles only the code block right after it.
       if codeTitle != nil, !Substring(line).trimmingSpaces.isEmpty { codeTitle = nil }
+      if let open = quoteAuthor {
+        if line.containsBytes("{%"), Self.tag(Substring(line).trimmingSpaces, "endblockquote") != nil {
+          lines[i] = open.map { "> — " + $0 } ?? ""
+          quoteAuthor = nil
+        } else {
+          lines[i] = "> " + line
+        }
+        changed = true
+        continue
+      }
       guard line.containsBytes("{") else { continue }
       if !inHighlight, line.containsBytes("{%"), line.containsBytes("raw") {
         let kept = Self.withoutRawTags(line)
@@ -59,18 +73,38 @@ enum JekyllLiquid {
       // A highlight block's tags alone on their lines.
       if !inHighlight, let language = Self.tag(trimmed, "highlight") {
         inHighlight = true
+        highlightEnd = "endhighlight"
         let word = language.split(separator: " ").first.map(String.init) ?? ""
         lines[i] = "```" + word
         changed = true
         continue
       }
+      // Hexo's `{% codeblock [title] [lang:python] %}` … `{% endcodeblock %}`.
+      if !inHighlight, let arguments = Self.tag(trimmed, "codeblock") {
+        inHighlight = true
+        highlightEnd = "endcodeblock"
+        let words = arguments.split(separator: " ")
+        let language = words.first { $0.hasPrefix("lang:") }.map { String($0.dropFirst(5)) } ?? "text"
+        let title = words.prefix { !$0.hasPrefix("lang:") && !$0.hasPrefix("http") }.joined(separator: " ")
+        lines[i] = "```" + language + (title.isEmpty ? "" : " title=\"\(title.replacingOccurrences(of: "\"", with: "'"))\"")
+        changed = true
+        continue
+      }
       if inHighlight {
-        if Self.tag(trimmed, "endhighlight") != nil {
+        if Self.tag(trimmed, highlightEnd) != nil {
           lines[i] = "```"
           inHighlight = false
         }
         continue
       }
+      if quoteAuthor == nil, let arguments = Self.tag(trimmed, "blockquote") {
+        let author = arguments.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        quoteAuthor = .some(author.flatMap { $0.isEmpty || $0.hasPrefix("http") ? nil : $0 })
+        lines[i] = ""
+        changed = true
+        continue
+      }
+
       var out = ""
       var rest = Substring(line)
       while let open = rest.firstRange(of: "{") {
@@ -143,6 +177,21 @@ enum JekyllLiquid {
       guard let src = tag.value("src") else { return nil }
       let label = tag.value("caption") ?? String(src.split(separator: "/").last ?? Substring(src))
       return "[\(label)](\(src))"
+    case "asset_img", "asset_image", "asset_link", "post_link":
+      // Hexo: `{% asset_img pic.png A picture %}` is the image beside the post (its asset
+      // folder), `{% asset_link a.pdf Slides %}` a link to that file, `{% post_link other
+      // [Title] %}` a link to the post named so.
+      let words = tag.words.dropFirst()
+      guard let target = words.first.map(String.init), !target.contains(where: { $0 == "(" || $0 == ")" }) else { return nil }
+      let label = words.dropFirst().joined(separator: " ").replacingOccurrences(of: "\"", with: "")
+      switch tag.name {
+      case "post_link":
+        return "[[" + target + (label.isEmpty ? "" : "|" + label) + "]]"
+      case "asset_link":
+        return "[\((label.isEmpty ? target : label).replacingOccurrences(of: "]", with: "\\]"))](\(target.markdownDestination))"
+      default:
+        return "![\(label.replacingOccurrences(of: "]", with: "\\]"))](\(target.markdownDestination))"
+      }
     case "youtube", "vimeo", "gist", "slideshare", "speakerdeck", "pdf", "figma":
       // HackMD's embeds (`{%youtube 9GBxJMp6UkI %}`) and Jekyll plugins' of the same shape:
       // links to what they embed (a page of notes-site embeds nothing from other hosts).

@@ -48,3 +48,33 @@ extension JekyllLiquidTests {
     #expect(!rendered.contains("{%") && rendered.contains("A caption"), "\(rendered)")
   }
 }
+
+extension JekyllLiquidTests {
+  /// Hexo's built-in tags: images and links beside a post, links to posts, code blocks and
+  /// quotes.
+  @Test func hexoTags() {
+    let note = """
+      {% asset_img pic.png A picture %}
+
+      {% asset_link slides.pdf The slides %}
+
+      {% post_link other-post %}
+
+      {% codeblock fib.py lang:python %}
+      # compute *all*
+          x = a_b * c_d
+      {% endcodeblock %}
+
+      {% blockquote David Levithan, Wide Awake %}
+      Do not just *read*.
+      {% endblockquote %}
+      """
+    let rendered = render(note)
+    let out = rendered.html
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note 'pic.png'", "unknown note 'slides.pdf'", "unknown note 'other-post'"])
+    #expect(out.contains(#"<figure class="code-block">"#) && out.contains("<figcaption>fib.py</figcaption>"), "\(out)")
+    #expect(out.contains("<code class=\"language-python\"># compute *all*\n    x = a_b * c_d\n</code>"), "\(out)")
+    #expect(out.contains("<blockquote>\n<p>Do not just <em>read</em>.\n— David Levithan</p>\n</blockquote>"), "\(out)")
+    #expect(!out.contains("{%"), "\(out)")
+  }
+}
