@@ -24,6 +24,13 @@ enum HugoShortcodes {
     // The shortcode whose lines are code (`highlight`) and the line that closes it.
     var code: (name: String, closing: String)?
     var columns = 0
+    // Shortcodes this does not know, opened and not yet closed, by name; the last line that
+    // closes each shortcode, found in one pass.
+    var openedUnknown: [String: Int] = [:]
+    var lastClosing: [String: Int] = [:]
+    for (i, line) in lines.enumerated() where line.containsBytes("{{") {
+      if let tag = HugoShortcode(Substring(line).trimmingSpaces), tag.closing { lastClosing[tag.name] = i }
+    }
     for i in lines.indices {
       let line = lines[i]
       // Every line goes past the fences (the code shortcodes' lines are not fenced yet).
@@ -55,6 +62,14 @@ enum HugoShortcodes {
         }
         // A container's tags are read by `CalloutLines`; other tags are read as inline ones.
         if Self.containers.contains(tag.name) { continue }
+        // A shortcode this does not know that holds lines (`{{% question %}}` …
+        // `{{% /question %}}`, a theme's own): its tags go, what it holds stays.
+        if tag.closing ? openedUnknown[tag.name, default: 0] > 0 : (lastClosing[tag.name] ?? -1) > i {
+          openedUnknown[tag.name, default: 0] += tag.closing ? -1 : 1
+          lines[i] = ""
+          changed = true
+          continue
+        }
       }
       if columns > 0, trimmed == "<--->" {
         lines[i] = ""

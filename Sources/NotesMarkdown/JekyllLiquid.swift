@@ -28,6 +28,13 @@ enum JekyllLiquid {
     var codeTitle: String?
     // Hexo's `{% blockquote author %}` … `{% endblockquote %}`: its author, while one is open.
     var quoteAuthor: String??
+    // Block tags this does not know (`{% fold info Title %}` … `{% endfold %}`, a theme's
+    // own): the last line that ends each, found in one pass; and those open.
+    var lastEnd: [Substring: Int] = [:]
+    for (i, line) in lines.enumerated() where line.containsBytes("{%") {
+      if let tag = LiquidTag(Substring(line).trimmingSpaces), tag.name.hasPrefix("end") { lastEnd[tag.name.dropFirst(3)] = i }
+    }
+    var openedUnknown: [Substring: Int] = [:]
     for i in lines.indices {
       var line = lines[i]
       // Inside a highlight block, a fence line is code.
@@ -96,6 +103,15 @@ enum JekyllLiquid {
           inHighlight = false
         }
         continue
+      }
+      if let tag = LiquidTag(trimmed), !Self.readElsewhere.contains(tag.name) {
+        let name = tag.name.hasPrefix("end") ? tag.name.dropFirst(3) : tag.name
+        if tag.name.hasPrefix("end") ? openedUnknown[name, default: 0] > 0 : (lastEnd[name] ?? -1) > i {
+          openedUnknown[name, default: 0] += tag.name.hasPrefix("end") ? -1 : 1
+          lines[i] = ""
+          changed = true
+          continue
+        }
       }
       if quoteAuthor == nil, let arguments = Self.tag(trimmed, "blockquote") {
         let author = arguments.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -237,6 +253,15 @@ enum JekyllLiquid {
     }
     return "[\(label.replacingOccurrences(of: "]", with: "\\]"))](\(url))"
   }
+
+  /// Block tags read here or by `CalloutLines`, and Liquid's own (`if`, `for`, `comment`…),
+  /// which do not just hold text.
+  static let readElsewhere: Set<Substring> = [
+    "highlight", "endhighlight", "codeblock", "endcodeblock", "blockquote", "endblockquote", "raw", "endraw",
+    "hint", "endhint", "tab", "endtab", "tabs", "endtabs", "note", "endnote", "code", "endcode", "embed", "endembed",
+    "content-ref", "endcontent-ref", "if", "endif", "unless", "endunless", "for", "endfor", "case", "endcase",
+    "capture", "endcapture", "comment", "endcomment", "tablerow", "endtablerow",
+  ]
 
   /// The rest of `{% name rest %}` when `line` is exactly that tag.
   private static func tag(_ line: String, _ name: String) -> String? {

@@ -78,3 +78,36 @@ extension JekyllLiquidTests {
     #expect(!out.contains("{%"), "\(out)")
   }
 }
+
+extension JekyllLiquidTests {
+  /// Block tags and shortcodes a theme adds (`{% fold %}` … `{% endfold %}`,
+  /// `{{% question %}}` … `{{% /question %}}`): their tags go, what they hold stays. A lone
+  /// tag, and Liquid's own blocks, stay as written.
+  @Test func unknownBlockTagsKeepTheirText() {
+    let note = """
+      {% fold info @pseudocode %}
+      Some *body*.
+      {% endfold %}
+
+      {{% question %}}
+      Some $n$ text.
+      {{% /question %}}
+
+      {{< spoiler >}}
+      Hidden **answer**.
+      {{< /spoiler >}}
+
+      {% lonely %}
+
+      {% if site.x %}
+      Kept.
+      {% endif %}
+      """
+    let out = html(note)
+    #expect(out.contains("<p>Some <em>body</em>.</p>"), "\(out)")
+    #expect(out.contains("<p>Some <span class=\"math math-inline\">\\(n\\)</span> text.</p>"), "\(out)")
+    #expect(out.contains("<p>Hidden <strong>answer</strong>.</p>"), "\(out)")
+    #expect(!out.contains("fold") && !out.contains("question") && !out.contains("spoiler"), "\(out)")
+    #expect(out.contains("{% lonely %}") && out.contains("{% if site.x %}"), "\(out)")
+  }
+}
