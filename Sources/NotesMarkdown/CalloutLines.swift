@@ -51,6 +51,7 @@ enum CalloutLines {
         || body.containsBytes("\n+++")
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    if body.containsBytes("</details>") { Self.closingDetailsOnTheirOwnLine(&lines) }
     var found: [Container] = []
     var dedented: [Int: Int] = [:]
     // Lines blanked besides containers' opening and closing lines: MyST directives' options
@@ -231,6 +232,25 @@ enum CalloutLines {
       lines[line] = ""
     }
     return (lines.joined(separator: "\n"), found, dedented)
+  }
+
+  /// `Text.</details>` before a blank line (or the end), as Hexo posts write a folded block:
+  /// the closing tag moves to the blank line, where it closes the block as on a line of its
+  /// own. Lines keep their number.
+  private static func closingDetailsOnTheirOwnLine(_ lines: inout [Substring]) {
+    var fences = CodeFences()
+    for i in lines.indices {
+      guard !fences.contain(lines[i]) else { continue }
+      var text = lines[i]
+      while text.last == " " || text.last == "\t" || text.last == "\r" { text = text.dropLast() }
+      guard text.hasSuffix("</details>"), !text.drop(while: { $0 == " " }).hasPrefix("</details>"),
+        text.contains(where: { $0 != " " }), !text.contains("<details")
+      else { continue }
+      let next = i + 1
+      guard next == lines.count || lines[next].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" }) else { continue }
+      lines[i] = text.dropLast("</details>".count)
+      if next == lines.count { lines.append("</details>") } else { lines[next] = "</details>" }
+    }
   }
 
   /// Whether `body` has the closing tag of a container that `tagContainer` reads (`</details>`,

@@ -416,3 +416,14 @@ extension LiquidAndMystBlockTests {
     #expect(analysis.references.allSatisfy { $0.column >= 1 })
   }
 }
+
+extension CalloutTests {
+  /// `</details>` at the end of the block's last line, as Hexo posts write it, closes it.
+  @Test func detailsClosedAtTheEndOfTheLastLine() {
+    let out = html("<details><summary>Y-N Case</summary>\n\nN * (-P) = - N * P</details>\n\nAfter.\n")
+    #expect(
+      out == "<details class=\"callout callout-details\">\n<summary class=\"callout-title\">Y-N Case</summary>\n<p>N * (-P) = - N * P</p>\n</details>\n<p>After.</p>\n",
+      "\(out)")
+    #expect(render("<details><summary>S</summary>\n\nText.</details>").diagnostics.isEmpty)
+  }
+}
