@@ -65,6 +65,23 @@ import Testing
     #expect(!site.exists("templater"))
   }
 
+  /// Docsify's navigation files, in any folder, are its frame, not notes.
+  @Test func docsifyNavigationIsNotANote() async throws {
+    let site = try SiteFixture([
+      "content/README.md": "# Home\n\nWelcome.\n",
+      "content/_sidebar.md": "* [Home](/README)\n",
+      "content/_navbar.md": "* [Guide](/guide/)\n",
+      "content/_coverpage.md": "# Cover\n",
+      "content/study/GoLang/_sidebar.md": "* [Go](study/GoLang/go.md)\n",
+      "content/study/GoLang/go.md": "# Go\n\nNotes.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    #expect(site.exists("study/golang/go/index.html"))
+    #expect(!site.exists("notes/sidebar") && !site.exists("study/golang/sidebar") && !site.exists("notes/coverpage"))
+  }
+
   @Test func ignoreMustBeAList() {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString).yml")
     defer { try? FileManager.default.removeItem(at: file) }

@@ -35,8 +35,15 @@ struct ContentTree: Sendable {
   /// The notes and files under `content/`, without those `ignore` names and without the
   /// folders an Obsidian vault keeps its templates in (see `obsidianTemplateFolders`).
   static func scanContent(_ root: URL, ignore: [String]) -> (ContentTree, [Diagnostic]) {
-    scan(root, displayRoot: "content", ignore: ignore + obsidianTemplateFolders(root), assetDotFolder: ".gitbook")
+    var (tree, diagnostics) = scan(
+      root, displayRoot: "content", ignore: ignore + obsidianTemplateFolders(root), assetDotFolder: ".gitbook")
+    // Docsify's navigation, in any folder: the site's frame, not notes (GitHub wikis'
+    // `_Sidebar.md`, capitalised, is read by `SiteLoader.readingGitHubWiki`).
+    tree.files.removeAll { docsifyFrame.contains(PathName.last($0.path)) }
+    return (tree, diagnostics)
   }
+
+  static let docsifyFrame: Set<Substring> = ["_sidebar.md", "_navbar.md", "_coverpage.md"]
 
   /// The folders an Obsidian vault at `root` keeps templates in, as patterns from the top of
   /// `content/` (`/Templates`): the core Templates plugin's (`.obsidian/templates.json`) and
