@@ -25,16 +25,13 @@ enum ImageSizeSuffix {
   static func mayHaveSize(_ text: String) -> Bool {
     var copy = text
     return copy.withUTF8 { b in
-      var i = 0
-      while i + 3 < b.count {
-        if b[i] == 0x20, b[i + 1] == UInt8(ascii: "="), b[i + 2] == UInt8(ascii: "x") || (b[i + 2] >= 0x30 && b[i + 2] <= 0x39) {
-          var j = i + 2
-          while j < b.count, b[j] == UInt8(ascii: "x") || (b[j] >= 0x30 && b[j] <= 0x39) { j += 1 }
-          if j < b.count, b[j] == UInt8(ascii: ")") { return true }
-        }
-        i += 1
+      // Each `=` (found with `memchr`): a space before it, then digits or `x`, then `)`.
+      b.containsByte(UInt8(ascii: "=")) { i in
+        guard i > 0, b[i - 1] == 0x20 else { return false }
+        var j = i + 1
+        while j < b.count, b[j] == UInt8(ascii: "x") || (b[j] >= 0x30 && b[j] <= 0x39) { j += 1 }
+        return j > i + 1 && j < b.count && b[j] == UInt8(ascii: ")")
       }
-      return false
     }
   }
 
