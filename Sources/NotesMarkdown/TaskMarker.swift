@@ -1,6 +1,6 @@
 import CCmark
 
-/// `[ ] ` / `[x] ` at the start of a list item's first paragraph, or Roam's `{{[[TODO]]}}` /
+/// `[ ] ` / `[x] ` at the start of a list item's first paragraph (or heading), or Roam's `{{[[TODO]]}}` /
 /// `{{[[DONE]]}}`.
 struct TaskMarker {
   /// The text node that starts with the marker.
@@ -11,7 +11,9 @@ struct TaskMarker {
 
   /// The marker of `item`, if it is a task list item.
   static func find(in item: CmarkNode) -> TaskMarker? {
-    guard item.type == CMARK_NODE_ITEM, let paragraph = item.firstChild, paragraph.isParagraph,
+    // A Logseq heading block can be a task too (`- ## TODO Plan`, read as `[ ] Plan`).
+    guard item.type == CMARK_NODE_ITEM, let paragraph = item.firstChild,
+      paragraph.isParagraph || paragraph.type == CMARK_NODE_HEADING,
       let text = paragraph.firstChild, text.isText, text.literalContains("]")
     else { return nil }
     let literal = text.literal
@@ -52,7 +54,8 @@ struct TaskMarker {
 
   /// Whether `text` starts a list item's first paragraph, where a task marker may be.
   static func startsAnItem(_ text: CmarkNode) -> Bool {
-    guard text.previous == nil, let paragraph = text.parent, paragraph.isParagraph, paragraph.previous == nil
+    guard text.previous == nil, let paragraph = text.parent, paragraph.isParagraph || paragraph.type == CMARK_NODE_HEADING,
+      paragraph.previous == nil
     else { return false }
     return paragraph.parent?.type == CMARK_NODE_ITEM
   }

@@ -42,6 +42,19 @@ import Testing
     #expect(analysis.tags == ["books"])
   }
 
+  /// A heading block can be a task: its box goes in the heading, its marker out of its id.
+  @Test func headingBlocksCanBeTasks() {
+    let page = "- ## TODO Write report\n- ### DONE Finished heading\n- ## Plain heading\n"
+    let rendered = html(page)
+    #expect(rendered.contains(#"<h2 id="write-report"><label><input type="checkbox" disabled> Write report</label>"#), "\(rendered)")
+    #expect(rendered.contains(#"<h3 id="finished-heading"><label><input type="checkbox" checked disabled> Finished heading</label>"#), "\(rendered)")
+    #expect(rendered.contains(#"<h2 id="plain-heading">Plain heading"#), "\(rendered)")
+    #expect(!rendered.contains("TODO") && !rendered.contains("DONE"), "\(rendered)")
+    let analysis = Markdown.analyze(page)
+    #expect(analysis.tasks == TaskCount(done: 1, total: 2))
+    #expect(analysis.headings.map(\.text) == ["Write report", "Finished heading", "Plain heading"])
+  }
+
   @Test func macrosAndLabelledLinks() {
     let rendered = render("""
       - {{embed [[Ideas]]}}
