@@ -19,7 +19,11 @@ import Testing
     #expect(!rendered.contains("collapsed::") && !rendered.contains("id::") && !rendered.contains("background-color"), "\(rendered)")
     // The block the id names can be linked to.
     #expect(rendered.contains(#"<li><span id="^6425a352-7bfd-4b83-bc9c-a65c6b0f2856"></span>Graph of the week"#), "\(rendered)")
-    #expect(rendered.contains("Graph of the week\nauthor:: Ann"), "\(rendered)")
+    // Others show under the block's text, on lines of their own, as Logseq lists them.
+    #expect(
+      rendered.contains(
+        #"Graph of the week<br />"# + "\n\n" + #"<span class="block-property"><span class="property-key">author</span>: Ann</span>"#),
+      "\(rendered)")
     #expect(rendered.contains("<li>Plain block</li>"), "\(rendered)")
     #expect(Markdown.analyze(page).plainText.contains("6425a352") == false)
   }
@@ -40,6 +44,17 @@ import Testing
     let analysis = Markdown.analyze(page)
     #expect(analysis.tasks == TaskCount(done: 1, total: 4))
     #expect(analysis.tags == ["books"])
+  }
+
+  /// Properties Logseq shows (and Dataview's inline fields) read `key: value`, each on its own
+  /// line under the block's text; the links in their values keep their places.
+  @Test func visiblePropertiesReadAsKeyAndValue() {
+    let rendered = render("- due:: [[Mar 21st, 2025]]\n- text with property\n  foo:: bar\n- Rating:: 5\n- a::b stays text\n")
+    #expect(rendered.html.contains(#"<li><span class="block-property"><span class="property-key">due</span>: <span class="broken-link""#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<li>text with property<br />"#) && rendered.html.contains(#"<span class="property-key">foo</span>: bar</span></li>"#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<span class="property-key">Rating</span>: 5</span>"#), "\(rendered.html)")
+    #expect(rendered.html.contains("<li>a::b stays text</li>"), "\(rendered.html)")
+    #expect(positions(rendered) == ["1:9"])
   }
 
   /// A heading block can be a task: its box goes in the heading, its marker out of its id.

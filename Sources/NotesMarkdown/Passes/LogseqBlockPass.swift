@@ -123,6 +123,49 @@ enum LogseqBlockPass {
     return hiddenKeys.contains(name) || name.hasPrefix("logseq.")
   }
 
+  /// The key of a `key:: value` line that Logseq (or Dataview, `Rating:: 5`) shows: letters,
+  /// digits, `-`, `_`, `.`, starting with a letter; and where its value starts.
+  static func visibleProperty(_ literal: String) -> (key: Substring, value: String.Index)? {
+    guard let colons = literal.range(of: "::"), colons.lowerBound != literal.startIndex else { return nil }
+    let key = literal[..<colons.lowerBound]
+    guard key.first!.isASCII, key.first!.isLetter,
+      key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") })
+    else { return nil }
+    let after = literal[colons.upperBound...]
+    guard after.isEmpty || after.first == " " else { return nil }
+    return (key, after.drop { $0 == " " }.startIndex)
+  }
+
+  /// Each line of a block's paragraph that is a property Logseq shows under the block
+  /// (`author:: Ann`, `due:: [[Mar 21st, 2025]]`): on a line of its own, `key: value` in a
+  /// `<span class="block-property">`, its key in `<span class="property-key">`, as Logseq
+  /// lists them. Returns whether any was.
+  private static func markVisibleProperties(
+    _ lines: [[CmarkNode]], breaks: [CmarkNode], skipping: Set<Int>, source: SourceMap
+  ) -> Bool {
+    var marked = false
+    for (index, line) in lines.enumerated() where !skipping.contains(index) {
+      guard let first = line.first, first.isText else { continue }
+      let literal = first.literal
+      guard let (key, value) = visibleProperty(literal) else { continue }
+      let span = CmarkNode.customInline(
+        enter: "<span class=\"block-property\"><span class=\"property-key\">\(HTML.escape(String(key)))</span>: ",
+        exit: "</span>")
+      first.insertBefore(span)
+      // The value keeps its place in the file, for the links in it.
+      let offset = literal.utf8.distance(from: literal.startIndex, to: value)
+      if value != literal.endIndex { span.append(source.text(literal.utf8[value...], of: first, at: offset)) }
+      for node in line.dropFirst() { span.append(node) }
+      source.forget(first)
+      first.remove()
+      // On a line of its own, as Logseq shows it (the soft break stays, and may go with a
+      // hidden property's line).
+      if index > 0 { breaks[index - 1].insertBefore(CmarkNode(cmark_node_new(CMARK_NODE_LINEBREAK)!)) }
+      marked = true
+    }
+    return marked
+  }
+
   /// Also records the block each `id:: <uuid>` names (its list item, else the paragraph), as
   /// `^uuid`, the form block ids take, for references to it.
   private static func dropHiddenProperties(
@@ -160,7 +203,8 @@ enum LogseqBlockPass {
         blocks.append(("^" + uuid, paragraph.parent?.type == CMARK_NODE_ITEM ? paragraph.parent! : paragraph))
       }
     }
-    guard !dropped.isEmpty else { return false }
+    let shown = Self.markVisibleProperties(lines, breaks: breaks, skipping: Set(dropped), source: source)
+    guard !dropped.isEmpty else { return shown }
     if dropped.count == lines.count {
       // A paragraph of nothing but properties names nothing outside a list item.
       blocks.removeAll { $0.block == paragraph }
