@@ -6,8 +6,10 @@ import Foundation
 /// - the block properties it keeps out of view (`id:: 6425a352-…`, `collapsed:: true`,
 ///   `heading:: 2`, `background-color:: red`, `logseq.order-list-type:: number`…) and a
 ///   task's `:LOGBOOK:` … `:END:` drawer are left out, a paragraph of nothing but them with
-///   them; other properties (`author:: Ann`) stay as written, as Logseq lists them under the
-///   block. The block an `id::` names is recorded, as `^uuid`, for block references;
+///   them; other properties (`author:: Ann`, and Dataview's `Rating:: 5`) read `author: Ann`,
+///   each on a line of its own, as Logseq lists them under the block (see
+///   `markVisibleProperties`). The block an `id::` names is recorded, as `^uuid`, for block
+///   references;
 /// - org-mode blocks (`#+BEGIN_QUOTE` … `#+END_QUOTE`, see `wrapOrgBlock`) on any line of a
 ///   block;
 /// - task markers (`TODO`, `DOING`, `NOW`, `LATER`, `WAIT`, `WAITING`, `IN-PROGRESS`, `DONE`)
