@@ -118,15 +118,12 @@ enum HugoShortcodes {
       if let link = tag.value("link") { image = "[\(image)](\(link.markdownDestination))" }
       let shown = [title, caption].filter { !$0.isEmpty && $0 != alt }
       return shown.isEmpty ? image : image + " " + shown.map { "*\($0)*" }.joined(separator: " ")
-    case "youtube":
+    case "youtube", "vimeo":
       guard let id = tag.value("id", 0) else { return nil }
-      return "[\((tag.value("title") ?? "YouTube video").markdownLabel)](https://www.youtube.com/watch?v=\(id))"
-    case "vimeo":
-      guard let id = tag.value("id", 0) else { return nil }
-      return "[\((tag.value("title") ?? "Vimeo video").markdownLabel)](https://vimeo.com/\(id))"
+      return HostedEmbed.link(tag.name, id, title: tag.value("title"))
     case "gist":
       guard let user = tag.value("user", 0), let id = tag.value("id", 1) else { return nil }
-      return "[Gist \(user)/\(id)](https://gist.github.com/\(user)/\(id))"
+      return HostedEmbed.link("gist", "\(user)/\(id)")
     case "tweet", "x", "twitter":
       guard let id = tag.value("id", tag.positional.count > 1 ? 1 : 0) else { return nil }
       let user = tag.value("user") ?? (tag.positional.count > 1 ? tag.positional[0] : "i")

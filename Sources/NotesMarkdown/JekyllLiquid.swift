@@ -231,27 +231,13 @@ enum JekyllLiquid {
       argument = String(argument.dropFirst().dropLast())
     }
     guard !argument.isEmpty, !argument.contains(where: { $0 == "<" || $0 == ">" || $0 == "(" || $0 == ")" }) else { return nil }
-    let isURL = argument.hasPrefix("https://") || argument.hasPrefix("http://")
-    let label: String
-    let url: String
-    switch tag.name {
-    case "youtube":
-      (label, url) = ("YouTube video", isURL ? argument : "https://www.youtube.com/watch?v=\(argument)")
-    case "vimeo":
-      (label, url) = ("Vimeo video", isURL ? argument : "https://vimeo.com/\(argument)")
-    case "gist":
-      (label, url) = ("Gist \(argument)", isURL ? argument : "https://gist.github.com/\(argument)")
-    case "slideshare":
-      (label, url) = ("SlideShare slides", isURL ? argument : "https://www.slideshare.net/\(argument)")
-    case "speakerdeck":
-      (label, url) = ("Speaker Deck slides", isURL ? argument : "https://speakerdeck.com/\(argument)")
-    default:
-      // `pdf` and `figma` take an address.
-      guard isURL else { return nil }
-      let name = argument.split(separator: "/").last.map(String.init) ?? argument
-      (label, url) = (tag.name == "pdf" ? "PDF: \(name.removingPercentEncoding ?? name)" : "Figma file", argument)
-    }
-    return "[\(label.replacingOccurrences(of: "]", with: "\\]"))](\(url))"
+    if let link = HostedEmbed.link(String(tag.name), argument) { return link }
+    // `pdf` and `figma` take an address.
+    guard tag.name == "pdf" || tag.name == "figma", argument.hasPrefix("https://") || argument.hasPrefix("http://")
+    else { return nil }
+    let name = argument.split(separator: "/").last.map(String.init) ?? argument
+    let label = tag.name == "pdf" ? "PDF: \(name.removingPercentEncoding ?? name)" : "Figma file"
+    return "[\(label.markdownLabel)](\(argument))"
   }
 
   /// Block tags read here or by `CalloutLines`, and Liquid's own (`if`, `for`, `comment`…),

@@ -77,26 +77,13 @@ enum ZolaShortcodes {
     return (String(name), arguments)
   }
 
-  /// A link to what Zola's embedding shortcode `name` shows.
+  /// A link to what Zola's embedding shortcode `name` shows: `gist` takes a `url`, the others
+  /// an `id`.
   private static func embedLink(_ name: String, _ arguments: [String: String]) -> String? {
-    func safe(_ id: String?) -> String? {
-      guard let id, !id.isEmpty, id.allSatisfy({ $0.isLetter || $0.isNumber || "-_".contains($0) }) else { return nil }
-      return id
-    }
     switch name {
-    case "youtube":
-      return safe(arguments["id"]).map { "[YouTube video](https://www.youtube.com/watch?v=\($0))" }
-    case "vimeo":
-      return safe(arguments["id"]).map { "[Vimeo video](https://vimeo.com/\($0))" }
-    case "streamable":
-      return safe(arguments["id"]).map { "[Streamable video](https://streamable.com/\($0))" }
-    case "gist":
-      guard let url = arguments["url"], url.hasPrefix("https://"), !url.contains(where: { $0 == ")" || $0 == " " }) else {
-        return nil
-      }
-      return "[Gist](\(url))"
-    default:
-      return nil
+    case "youtube", "vimeo", "streamable": arguments["id"].flatMap { HostedEmbed.link(name, $0) }
+    case "gist": arguments["url"].flatMap { $0.hasPrefix("https://") ? HostedEmbed.link(name, $0) : nil }
+    default: nil
     }
   }
 }
