@@ -38,11 +38,15 @@ public struct Note: Sendable, Identifiable {
   public var includes: [String: IncludedText] = [:]
 
   public var pinned: Bool { frontMatter.pinned }
+  /// Whether the note's only date is a written creation date (`date:`, `created:`), with no
+  /// `updated:` and no history: its last-edit date is that date, which says when it was made.
+  public var updatedIsCreated: Bool { frontMatter.updated == nil && revisions.isEmpty && frontMatter.date != nil }
+
   /// The zone the note's creation and last-edit dates were written in, when they come from
   /// its front matter and name one (seconds east of UTC): they show as that day there.
   public var createdZone: Int? { frontMatter.date == nil ? nil : frontMatter.dateZone }
   public var updatedZone: Int? {
-    frontMatter.updated != nil ? frontMatter.updatedZone : revisions.isEmpty ? frontMatter.dateZone : nil
+    frontMatter.updated != nil ? frontMatter.updatedZone : updatedIsCreated ? frontMatter.dateZone : nil
   }
   public var displayPath: String { "content/" + sourcePath }
 

@@ -80,7 +80,7 @@ struct PageKeys: Sendable {
       n.combine(context.noteHTML[id] ?? "")
       n.combine(note.created)
       // What the header's date says it is (see `updated_is_created`).
-      n.combine(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil)
+      n.combine(note.updatedIsCreated)
       n.combine(note.tags)
       n.combine([note.frontMatter.lang ?? ""])
       n.combine(note.frontMatter.collaborators)

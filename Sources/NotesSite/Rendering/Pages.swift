@@ -261,9 +261,7 @@ extension PageContext {
       "created_iso": .string(Self.iso(note.created)),
       "created_label": .string(l10n.date(note.created, zone: note.createdZone)),
       "show_created": .bool(l10n.date(note.created, zone: note.createdZone) != l10n.date(note.updated, zone: note.updatedZone)),
-      // Only a written creation date (`date:`, `created:`), no `updated:` and no history: the
-      // one date the note has says when it was made, not when it last changed.
-      "updated_is_created": .bool(note.frontMatter.updated == nil && note.revisions.isEmpty && note.frontMatter.date != nil),
+      "updated_is_created": .bool(note.updatedIsCreated),
       // Tags that share a page (`#to_do`, `#to-do`) are one chip.
       "tags": .list(Self.uniqueTagIDs(note.tags).map { (tag, id) in
         .object(["name": .string(site.tagNames[id] ?? tag), "url": .string(urls.url(.tag(id, page: 1)))])
