@@ -31,12 +31,9 @@ struct HeadingIDs {
     return nodes.map { node in
       var text = PlainText.of(node)
       // A heading that is a task (a Logseq block, `- ## DONE Plan`): named without its box.
-      if node.parent?.type == CMARK_NODE_ITEM, node.previous == nil, TaskMarker.find(in: node.parent!) != nil {
-        if let (length, _) = TaskMarker.roamMarker(text) {
-          text = String(text.utf8.dropFirst(length).drop { $0 == 0x20 })!
-        } else if text.utf8.count >= 3, text.utf8.first == UInt8(ascii: "["), Array(text.utf8.prefix(3))[2] == UInt8(ascii: "]") {
-          text = String(text.dropFirst(3).drop { $0 == " " })
-        }
+      if let item = node.parent, node.previous == nil, let task = TaskMarker.find(in: item) {
+        let marker = task.text.literal.dropLast(task.rest.count)
+        if text.hasPrefix(marker) { text = String(text.dropFirst(marker.count).drop { $0 == " " }) }
       }
       let id = ids.id(for: text, given: given.isEmpty ? nil : given[node.startLine])
       return (node, Heading(level: node.headingLevel, text: text, id: id))
