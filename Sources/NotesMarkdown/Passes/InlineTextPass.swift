@@ -72,11 +72,9 @@ enum InlineTextPass {
         {
           let other = context.resolver.resolve(swapped)
           switch other {
-          case .page, .file:
-            link = WikiLink(isEmbed: false, target: swapped.target, fragment: swapped.fragment, label: swapped.label)
-            resolution = other
-          case .unresolved where context.options.labelFirstPreferred && unresolved:
-            // Names nothing either way: the warning names the target as Dendron reads it.
+          // Names nothing either way in a Dendron vault: the warning names the target as
+          // Dendron reads it.
+          case .page, .file, .unresolved where context.options.labelFirstPreferred && unresolved:
             link = WikiLink(isEmbed: false, target: swapped.target, fragment: swapped.fragment, label: swapped.label)
             resolution = other
           default:

@@ -13,6 +13,11 @@ enum LinkTarget: Sendable, Hashable {
   /// The site's home page: `[Home](/)`, the root of `content/`.
   case home
   case missing(String)
+
+  var isMissing: Bool {
+    if case .missing = self { return true }
+    return false
+  }
 }
 
 /// Lookup tables from what people write in notes (paths, file names, titles) to site IDs.

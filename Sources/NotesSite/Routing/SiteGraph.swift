@@ -59,19 +59,14 @@ struct SiteGraph: Sendable {
       // write them; the renderer reads it so too (`LinkReference.labelFirst`).
       // A Dendron vault writes every labelled link label first, so there the label is read
       // as the target first.
-      let labelFirst = site.config.dendron || (site.config.labelFirstLinks && { if case .missing = target { true } else { false } }())
-      if labelFirst, let swapped = ref.labelFirst {
+      if site.config.dendron || (site.config.labelFirstLinks && target.isMissing), let swapped = ref.labelFirst {
         let other = index.resolve(swapped, from: note.id)
         switch other.0 {
-        case .note, .file, .folder:
+        // Names nothing either way in a Dendron vault: the warning names the target as
+        // Dendron reads it.
+        case .note, .file, .folder, .missing where site.config.dendron && target.isMissing:
           (ref, target, ambiguous) = (swapped, other.0, other.ambiguous)
           resolved[ResolvedKey(ref)] = target
-        case .missing where site.config.dendron:
-          // Names nothing either way: the warning names the target as Dendron reads it.
-          if case .missing = target {
-            (ref, target, ambiguous) = (swapped, other.0, other.ambiguous)
-            resolved[ResolvedKey(ref)] = target
-          }
         default:
           break
         }
