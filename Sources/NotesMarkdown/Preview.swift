@@ -1,9 +1,9 @@
 /// Collects the start of a note's text and cuts it into a list preview.
 struct PreviewBuilder {
-  /// Characters kept for the notes list. The list shows the preview on one line beside the
-  /// date, which holds about 75 characters at the widest the column gets (a 639 px phone), so
-  /// longer previews would only add bytes to every page that lists the note.
-  static let length = 100
+  /// Characters kept for the notes list: DESIGN.md's "first ~140 characters". The built-in
+  /// theme shows one line of it and cuts the rest with an ellipsis; a screen reader reads all
+  /// of it, and a theme may show two lines (`-webkit-line-clamp`) or more.
+  static let length = 140
 
   private var text = ""
   /// UTF-8 bytes kept so far (cheaper to count than characters).
