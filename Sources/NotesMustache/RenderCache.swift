@@ -56,19 +56,35 @@ public final class RenderCache: Sendable {
     private struct Owned: @unchecked Sendable {
       var buffer: UnsafeMutableRawBufferPointer
     }
+    /// The latest rendering for a negative (transient) id, in an exclusive table only: it
+    /// is replaced, so only the one thread that uses the table may read it, and only until
+    /// it stores the next.
+    private struct Transient: @unchecked Sendable {
+      var id: Int
+      var entry: Entry
+      var buffer: UnsafeMutableRawBufferPointer
+    }
+    private let transient: Guarded<Transient?>
+    private let exclusive: Bool
 
     init(exclusive: Bool) {
+      self.exclusive = exclusive
       dense = Guarded([], exclusive: exclusive)
       sparse = Guarded([:], exclusive: exclusive)
       owned = Guarded([], exclusive: exclusive)
+      transient = Guarded(nil, exclusive: exclusive)
     }
 
     deinit {
       owned.withLock { buffers in for owned in buffers { owned.buffer.deallocate() } }
+      transient.withLock { $0?.buffer.deallocate() }
     }
 
     func entry(_ id: Int) -> Entry? {
-      if id >= 0 && id < RenderCache.denseIDs {
+      if id < 0 {
+        return transient.withLock { $0?.id == id ? $0?.entry : nil }
+      }
+      if id < RenderCache.denseIDs {
         return dense.withLock { id < $0.count ? $0[id] : nil }
       }
       return sparse.withLock { $0[id] }
@@ -77,6 +93,7 @@ public final class RenderCache: Sendable {
     /// Stores a copy of `bytes` and `fallThrough` for `id`, unless another rendering stored
     /// one first (it holds the same bytes).
     func store(bytes: UnsafeBufferPointer<UInt8>, fallThrough: [Int32], for id: Int) {
+      if id < 0 && !exclusive { return }
       let size = bytes.count + fallThrough.count * MemoryLayout<Int32>.stride
       let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(size, 1), alignment: 8)
       let ids = UnsafeMutableBufferPointer<Int32>(
@@ -87,8 +104,15 @@ public final class RenderCache: Sendable {
       let entry = Entry(
         bytes: UnsafeBufferPointer(start: text.bindMemory(to: UInt8.self, capacity: bytes.count), count: bytes.count),
         fallThrough: UnsafeBufferPointer(ids))
+      if id < 0 {
+        transient.withLock { slot in
+          slot?.buffer.deallocate()
+          slot = Transient(id: id, entry: entry, buffer: buffer)
+        }
+        return
+      }
       let stored: Bool
-      if id >= 0 && id < RenderCache.denseIDs {
+      if id < RenderCache.denseIDs {
         stored = dense.withLock { entries in
           if id >= entries.count { entries += Array(repeating: nil, count: max(id + 1 - entries.count, entries.count)) }
           guard entries[id] == nil else { return false }
@@ -107,7 +131,7 @@ public final class RenderCache: Sendable {
     }
 
     var count: Int {
-      dense.withLock { $0.count { $0 != nil } } + sparse.withLock { $0.count }
+      dense.withLock { $0.count { $0 != nil } } + sparse.withLock { $0.count } + transient.withLock { $0 == nil ? 0 : 1 }
     }
   }
 

@@ -13,6 +13,11 @@ public enum TemplateValue: Sendable, Hashable {
   /// `value`, promised to be the same wherever `id` appears: when a ``RenderCache`` is used,
   /// what a section renders for it may be reused instead of rendered again. Templates see
   /// `value` itself.
+  ///
+  /// A negative `id` is for a value shown by a few renderings in a row and then never again
+  /// (a notes list with one note selected, on that note's pages): a cache made by
+  /// ``RenderCache/exclusiveCopy()`` keeps only the latest such rendering of each section,
+  /// so they do not pile up in memory; a shared cache keeps none.
   indirect case reusable(id: Int, TemplateValue)
 
   /// The value itself, without a ``reusable(id:_:)`` wrapper.

@@ -74,6 +74,27 @@ import Testing
     #expect(copy.count == 3)
   }
 
+  /// A list with a negative id is kept only until the next one of its section: a note's
+  /// pages reuse their list, and ten thousand notes' lists do not pile up in memory.
+  @Test func aTransientListIsKeptUntilTheNextOne() throws {
+    let library = try TemplateLibrary(sources: ["page": "{{#items}}<b>{{name}}</b>{{/items}}"])
+    let exclusive = RenderCache(shared: [:]).exclusiveCopy()
+    func items(_ names: [String]) -> TemplateValue { .list(names.map { ["name": .string($0)] }) }
+    #expect(try page(library, ["items": .reusable(id: -1, items(["a", "b"]))], exclusive) == "<b>a</b><b>b</b>")
+    // The same id promises the same list: what was rendered for it is what comes out.
+    #expect(try page(library, ["items": .reusable(id: -1, items(["x"]))], exclusive) == "<b>a</b><b>b</b>")
+    #expect(exclusive.count == 1)
+    #expect(try page(library, ["items": .reusable(id: -2, items(["c"]))], exclusive) == "<b>c</b>")
+    #expect(exclusive.count == 1)
+    // -1 is gone: rendered again.
+    #expect(try page(library, ["items": .reusable(id: -1, items(["d"]))], exclusive) == "<b>d</b>")
+    // A cache shared by many renderings keeps none.
+    let shared = RenderCache(shared: [:])
+    #expect(try page(library, ["items": .reusable(id: -1, items(["a"]))], shared) == "<b>a</b>")
+    #expect(try page(library, ["items": .reusable(id: -1, items(["y"]))], shared) == "<b>y</b>")
+    #expect(shared.count == 0)
+  }
+
   private func page(_ library: TemplateLibrary, _ data: TemplateValue, _ cache: RenderCache) throws -> String {
     var bytes: [UInt8] = []
     try library.render("page", data, cache: cache, into: &bytes)

@@ -300,7 +300,13 @@ extension PageContext {
     let index = position - (page - 1) * notesPerPage
     guard items.indices.contains(index) else { return base }
     items[index] = noteItem(selected, selected: selected)
-    members["notes"] = .list(items)
+    // Rendered once for all of the note's pages, which come one after another; kept only
+    // until the next note's (a negative id), or every note's list would stay in memory.
+    if case .reusable(let itemID, _) = noteItemValues[selected] {
+      members["notes"] = .reusable(id: -itemID, .list(items))
+    } else {
+      members["notes"] = .list(items)
+    }
     scratch.selectedList = (selectedKey, .object(members))
     return .object(members)
   }
