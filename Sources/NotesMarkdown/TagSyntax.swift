@@ -74,7 +74,7 @@ enum TagSyntax {
       || s.value == 0x200D || s.value == 0xFE0F
   }
 
-  private static func allowedBefore(_ s: Unicode.Scalar) -> Bool {
+  static func allowedBefore(_ s: Unicode.Scalar) -> Bool {
     let p = s.properties
     if p.isWhitespace { return true }
     switch s {

@@ -158,8 +158,8 @@ enum WikiLinkSyntax {
 
   static func matches(in text: String) -> [Match] {
     var text = text
-    let found: [(from: Int, start: Int, close: Int, isEmbed: Bool, isTag: Bool)] = text.withUTF8 { bytes in
-      var found: [(Int, Int, Int, Bool, Bool)] = []
+    let found: [(from: Int, start: Int, close: Int, end: Int, isEmbed: Bool, isTag: Bool)] = text.withUTF8 { bytes in
+      var found: [(Int, Int, Int, Int, Bool, Bool)] = []
       let open = UInt8(ascii: "[")
       let shut = UInt8(ascii: "]")
       func find(_ b: UInt8, from: Int) -> Int? {
@@ -176,15 +176,18 @@ enum WikiLinkSyntax {
         // `[[a [[b]]`: the link is the innermost one.
         var start = first
         while let again = find(open, from: start + 2), again < close { start = again }
+        // Neuron's folgezettel link, `[[[Note]]]`: the note, brackets and all.
+        var end = close + 2
+        if start + 2 < close, bytes[start + 2] == open, end < bytes.count, bytes[end] == shut {
+          start += 1
+          end += 1
+        }
         let isEmbed = start > 0 && bytes[start - 1] == UInt8(ascii: "!")
         // `#[[…]]` after a space, punctuation or at the start, as a `#tag` would be.
-        let isTag =
-          start > 0 && bytes[start - 1] == UInt8(ascii: "#")
-          && (start == 1 || !(bytes[start - 2] >= 0x80 || bytes[start - 2] == UInt8(ascii: "&") || bytes[start - 2] == UInt8(ascii: "#")
-            || (bytes[start - 2] | 0x20 >= UInt8(ascii: "a") && bytes[start - 2] | 0x20 <= UInt8(ascii: "z"))
-            || (bytes[start - 2] >= 0x30 && bytes[start - 2] <= 0x39)))
-        found.append((isEmbed || isTag ? start - 1 : start, start, close, isEmbed, isTag))
-        searchFrom = close + 2
+        let isTag = start > 0 && bytes[start - 1] == UInt8(ascii: "#") && tagMayFollow(bytes, start - 1)
+        let from = end == close + 3 ? start - 1 : isEmbed || isTag ? start - 1 : start
+        found.append((from, start, close, end, isEmbed, isTag))
+        searchFrom = end
       }
       return found
     }
@@ -198,9 +201,25 @@ enum WikiLinkSyntax {
       guard let link = parse(inner, isEmbed: f.isEmbed) else { continue }
       let from = utf8.index(utf8.startIndex, offsetBy: f.from)
       guard !f.isTag || !link.target.isEmpty else { continue }
-      result.append(Match(range: from..<utf8.index(close, offsetBy: 2), link: link, isTag: f.isTag))
+      result.append(Match(range: from..<utf8.index(close, offsetBy: f.end - f.close), link: link, isTag: f.isTag))
     }
     return result
+  }
+
+  /// Whether what comes before the `#` at byte `hash` lets it open a tag: the start, a space,
+  /// punctuation (`。#[[工具]]` as `。#工具`), but no letter, digit, `&` or `#`.
+  private static func tagMayFollow(_ bytes: UnsafeBufferPointer<UInt8>, _ hash: Int) -> Bool {
+    guard hash > 0 else { return true }
+    let b = bytes[hash - 1]
+    if b < 0x80 {
+      return !(b == UInt8(ascii: "&") || b == UInt8(ascii: "#") || (b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z"))
+        || (b >= 0x30 && b <= 0x39))
+    }
+    var lead = hash - 1
+    while lead > 0, hash - lead < 4, bytes[lead] & 0xC0 == 0x80 { lead -= 1 }
+    let decoded = String(decoding: UnsafeBufferPointer(rebasing: bytes[lead..<hash]), as: UTF8.self).unicodeScalars
+    guard decoded.count == 1, let scalar = decoded.first else { return false }
+    return TagSyntax.allowedBefore(scalar)
   }
 
   /// `Target#Fragment|label`, with `\|` (the pipe escaped for tables) read as `|`.

@@ -95,6 +95,33 @@ import Testing
 }
 
 extension LogseqBlockTests {
+  /// Roam's export writes its components `{{name: argument}}` or `{{[[name]]: argument}}`,
+  /// and block references it cannot resolve, `[*](((0EEP-FcAj)))`.
+  @Test func roamComponentsAndBlockReferences() {
+    let rendered = render("""
+      - {{[[embed]]: [[Ideas]]}}
+      - {{embed: [[Ideas]]}}
+      - Watch {{[[video]]: https://www.youtube.com/watch?v=abc}} and {{youtube: https://youtu.be/x}}
+      - {{[[query]]: {and: [[project]] {or: [[a]] [[b]]}}}} after
+      - {{word-count}} {{[[table]]}} {{[[roam/render]]: ((abcdefghi))}} done
+      - see [*](((0EEP-FcAj))) here
+      - {{[[TODO]]}} still a task
+      """)
+    let html = rendered.html
+    #expect(html.components(separatedBy: "Embedded ideas").count == 3, "\(html)")
+    #expect(html.contains(#"Watch <a href="https://www.youtube.com/watch?v=abc">"#), "\(html)")
+    #expect(html.contains(#"and <a href="https://youtu.be/x">"#), "\(html)")
+    #expect(!html.contains("{{") && !html.contains("}}") && !html.contains("query"), "\(html)")
+    #expect(html.contains("<li>\nafter\n</li>") || html.contains("<li>after</li>") || html.contains(" after"), "\(html)")
+    #expect(html.contains("done") && !html.contains("word-count") && !html.contains("roam/render"), "\(html)")
+    #expect(html.contains("see * here"), "\(html)")
+    #expect(html.contains(#"<input type="checkbox" disabled> still a task"#), "\(html)")
+    // Nothing inside the dropped query is a link, and the block reference warns of nothing.
+    #expect(rendered.diagnostics.isEmpty, "\(rendered.diagnostics)")
+  }
+}
+
+extension LogseqBlockTests {
   /// Logseq keeps org-mode's blocks inside its Markdown blocks.
   @Test func orgBlocks() {
     let page = """

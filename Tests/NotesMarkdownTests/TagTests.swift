@@ -104,4 +104,12 @@ extension TagTests {
     #expect(out.contains(#"Read <a class="tag" href="/notes/_tags/Deep Work/">#Deep Work</a> <a class="tag""#), "\(out)")
     #expect(out.contains(#"Plan #<a class="wiki-link" href="/notes/roadmap/">Roadmap</a>"#))
   }
+
+  /// After full-width punctuation, as in Chinese and Japanese notes, `#[[…]]` is a tag as
+  /// `#tag` is; after a letter of those scripts it is not.
+  @Test func aBracketedTagAfterFullWidthPunctuation() {
+    let analysis = Markdown.analyze("- 怎样应用呢？#[[工具]] 没有用。#[[srs/cloze]] 「#[[引用]]」 中文#[[词]]\n")
+    #expect(analysis.tags == ["工具", "srs/cloze", "引用"])
+    #expect(analysis.references.map(\.target) == ["词"])
+  }
 }

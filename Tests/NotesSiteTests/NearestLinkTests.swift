@@ -299,6 +299,44 @@ import Testing
     #expect(report.diagnostics.map(\.message) == ["no note named '2020'", "no note named '20200103'"])
   }
 
+  /// Denote names a note `20240329T093529--title__tags.md` and links it by that identifier,
+  /// with or without `denote:`; Neuron writes `[[[Note]]]`.
+  @Test func denoteIdentifiersAndFolgezettelLinksNameTheirNotes() async throws {
+    let site = try SiteFixture([
+      "content/Z/20240329T093529--kubernetes-nodes__devops_tech.md": "Nodes.\n",
+      "content/Z/20240101T010203Z Target.md": "# Target\n",
+      "content/Z/Philosophy.md": "# Philosophy\n",
+      "content/Z/index.md": """
+        [[20240329T093529]] [[denote:20240329T093529|nodes]] [by id](20240101T010203Z) [d](denote:20240329T093529)
+
+        Read its [[[Philosophy]]]. Not [[20240329T0935]].
+        """,
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("z/index")
+    let nodes = "/z/20240329t093529-kubernetes-nodes-devops-tech/"
+    let links = try noteBodyLinks(html)
+    #expect(links.prefix(5) == [nodes, nodes, "/z/20240101t010203z-target/", nodes, "/z/philosophy/"], "\(links)")
+    #expect(html.contains(#"Read its <a class="wiki-link" href="/z/philosophy/">Philosophy</a>."#), "\(html)")
+    #expect(report.diagnostics.map(\.message) == ["no note named '20240329T0935'"])
+  }
+
+  /// Joplin links a resource by its id, `:/1464bd4c…`, and exports it as
+  /// `_resources/1464bd4c….png`.
+  @Test func joplinResourceIDsNameTheirFiles() async throws {
+    let id = "1464bd4ccc814e928deed6d0743dc767"
+    let site = try SiteFixture([
+      "content/_resources/\(id).png": "png",
+      "content/Notes/Trip.md": "![photo.png](:/\(id)) and [missing](:/0000bd4ccc814e928deed6d0743dc767)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("notes/trip")
+    #expect(html.contains(#"<img src="/resources/\#(id).png" alt="photo.png""#), "\(html)")
+    #expect(report.diagnostics.map(\.message) == ["no note or resource with Joplin id '0000bd4ccc814e928deed6d0743dc767'"])
+  }
+
   /// An Excalidraw drawing embeds as the image the plugin exports beside it; a plain link
   /// still goes to the drawing's note, and a drawing without an export embeds its note.
   @Test func excalidrawDrawingsEmbedTheirExportedImage() async throws {

@@ -35,11 +35,30 @@ enum LogseqBlockPass {
 
   static let openMarkers = ["TODO", "DOING", "NOW", "LATER", "WAIT", "WAITING", "IN-PROGRESS"]
 
-  static let addressMacros: Set<String> = ["video", "youtube", "tweet", "twitter", "vimeo", "bilibili", "pdf"]
+  static let addressMacros: Set<String> = ["video", "youtube", "tweet", "twitter", "vimeo", "bilibili", "pdf", "iframe"]
   static let droppedMacros: Set<String> = [
     "renderer", "query", "function", "namespace", "cards", "zotero-imported-file", "zotero-linked-file", "youtube-timestamp",
     "video-timestamp", "docs-base-url",
+    // Roam's components, which only Roam can draw.
+    "table", "kanban", "word-count", "character-count", "mentions", "pomodoro", "pomo", "slider", "diagram", "calc",
+    "orphans", "chart", "encrypt", "attr-table", "search", "tabs",
   ]
+
+  /// A macro's name, lowercased, and its argument: Logseq writes `{{video url}}`, Roam
+  /// `{{video: url}}` and `{{[[video]]: url}}`.
+  static func macroParts(_ inner: String) -> (name: String, argument: String) {
+    var rest = Substring(inner)
+    var name: Substring
+    if rest.hasPrefix("[["), let end = rest.range(of: "]]") {
+      name = rest[rest.index(rest.startIndex, offsetBy: 2)..<end.lowerBound]
+      rest = rest[end.upperBound...]
+    } else {
+      name = rest.prefix { !$0.isWhitespace && $0 != ":" }
+      rest = rest.dropFirst(name.count)
+    }
+    if rest.hasPrefix(":") { rest = rest.dropFirst() }
+    return (name.lowercased(), rest.trimmingCharacters(in: .whitespaces))
+  }
 
   /// Whether `text` (a text node that opens a list item) may start with a Logseq task marker.
   static func mayStartTask(_ text: UnsafePointer<CChar>) -> Bool {
@@ -403,11 +422,16 @@ enum LogseqBlockPass {
     var finders = Finders()
     while i < bytes.count {
       if bytes[i] == UInt8(ascii: "{"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "{"),
-        let close = finders.macroEnd.next(in: bytes, from: i + 2)
+        var close = finders.macroEnd.next(in: bytes, from: i + 2)
       {
+        // Braces inside (`{{query: {and: [[a]] [[b]]}}}`) close before the macro does.
+        var depth = bytes[(i + 2)..<close].reduce(0) { $0 + ($1 == 0x7B ? 1 : $1 == 0x7D ? -1 : 0) }
+        while depth > 0, close + 2 < bytes.count, bytes[close + 2] == 0x7D {
+          close += 1
+          depth -= 1
+        }
         let inner = String(decoding: bytes[(i + 2)..<close], as: UTF8.self)
-        let name = inner.prefix { !$0.isWhitespace }.lowercased()
-        let argument = inner.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        let (name, argument) = macroParts(inner)
         let argumentOffset = close - argument.utf8.count
         var replacement: (text: String, offset: Int)?
         var known = true
@@ -421,7 +445,7 @@ enum LogseqBlockPass {
           replacement = (argument, argumentOffset)
         case "cloze" where !argument.isEmpty:
           replacement = (argument, argumentOffset)
-        case _ where droppedMacros.contains(name) || name.hasPrefix("zotero"):
+        case _ where droppedMacros.contains(name) || name.hasPrefix("zotero") || name.hasPrefix("roam/"):
           replacement = nil
         default:
           known = false
@@ -520,6 +544,14 @@ enum LogseqBlockPass {
     if url.hasPrefix("(("), url.hasSuffix("))"), let uuid = blockUUID(String(target)) {
       // `[label](((uuid)))`: a link to the block, labelled.
       target = Substring("#^" + uuid)
+    } else if url.hasPrefix("(("), url.hasSuffix("))"), isRoamUID(target) {
+      // Roam's `[label](((0EEP-FcAj)))`: its export keeps no block ids, so the label alone.
+      let text = CmarkNode.text(child.literal)
+      source.setOrigin(of: text, line: source.bodyPosition(of: link).line, column: source.bodyPosition(of: link).column)
+      link.insertBefore(text)
+      source.forget(link)
+      link.remove()
+      return true
     } else {
       guard url.hasPrefix("[["), url.hasSuffix("]]"), url.count > 4 else { return false }
     }
@@ -530,6 +562,12 @@ enum LogseqBlockPass {
     source.forget(link)
     link.remove()
     return true
+  }
+
+  /// A Roam block uid: nine letters, digits, `-` or `_`.
+  static func isRoamUID<S: StringProtocol>(_ s: S) -> Bool {
+    s.utf8.count == 9
+      && s.utf8.allSatisfy { ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2D || $0 == 0x5F }
   }
 
   /// The closing markers `rewriteInline` looks for, each remembering its last answer: the

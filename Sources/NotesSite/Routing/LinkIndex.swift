@@ -41,6 +41,9 @@ struct LinkIndex: Sendable {
   /// Zettlr and other Zettelkasten tools link notes by them (`[[202001011200]]`).
   private var notesByZettelID: [String: [String]] = [:]
   private var filesByName: [String: [String]] = [:]
+  /// Files named by a Joplin resource id (`_resources/1464bd4c….png`), by that id: Joplin's
+  /// notes link them `:/1464bd4c…`.
+  private var filesByJoplinID: [String: String] = [:]
   private var foldersByPath: [String: String] = [:]
   private var headingIDs: [String: [String: String]] = [:]  // note → key → id
   private var noteDirectory: [String: String] = [:]
@@ -147,6 +150,8 @@ struct LinkIndex: Sendable {
     for file in site.files.values {
       claim(Self.key(file.sourcePath), file.id, &filesByPath, &filePathVariants)
       filesByName[Self.key(String(PathName.last(file.sourcePath))), default: []].append(file.id)
+      let stem = PathName.stem(file.sourcePath)
+      if Self.isJoplinID(stem) { filesByJoplinID[stem.lowercased()] = file.id }
     }
     for key in filesByName.keys { filesByName[key]!.sort() }
     for folder in site.folders.values where !folder.sourcePath.isEmpty {
@@ -352,7 +357,19 @@ struct LinkIndex: Sendable {
         if let named = filesByName[Self.key(name)], !named.isEmpty { return nearestFile(named) }
         return (.missing("'\(ref.target)' is a path on the computer the note was written on; no file '\(name)' in content/"), [])
       }
+      // Denote's link to a note by its identifier, `denote:20240329T093529`.
+      if target.hasPrefix("denote:"), let byID = notesByZettelID[Self.key(String(target.dropFirst(7)))] {
+        return nearestNote(byID)
+      }
       if Self.hasScheme(target) { return (.external, []) }
+      // Joplin links a resource or a note by its id, `:/1464bd4c…`: the file or note of that
+      // name.
+      if target.hasPrefix(":/"), Self.isJoplinID(target.dropFirst(2)) {
+        let id = target.dropFirst(2).lowercased()
+        if let file = filesByJoplinID[id] { return (.file(file), []) }
+        if let named = notesByName[id], !named.isEmpty { return nearestNote(named) }
+        return (.missing("no note or resource with Joplin id '\(id)'"), [])
+      }
       let path = Self.normalise(target, from: directory)
       if let path {
         let k = Self.key(path)
@@ -432,6 +449,9 @@ struct LinkIndex: Sendable {
         if !ext.isEmpty, !SiteLoader.noteExtensions.contains(ext), let named = filesByName[Self.key(target)], !named.isEmpty {
           return nearestFile(named)
         }
+        // A Zettelkasten note linked by its ID alone, `[this](20240101T010203Z)`.
+        let k = Self.key(target)
+        if Self.zettelID(of: k) == k, let byID = notesByZettelID[k], !byID.isEmpty { return nearestNote(byID) }
       }
       guard let path else { return (.missing("link '\(ref.target)' points outside content/"), []) }
       // `[Home](/)`, `[up](../..)` to the top: `content/` is the site, whose page is home.
@@ -515,7 +535,9 @@ struct LinkIndex: Sendable {
       let candidates =
         notesByName[k] ?? notesByTitle[k]
         ?? (k.contains(" ") ? notesByName[k.replacingOccurrences(of: " ", with: "-")] : nil) ?? []
-      let byID = candidates.isEmpty ? Self.zettelID(of: k).flatMap { $0 == k ? notesByZettelID[k] : nil } ?? [] : []
+      // A note named by its Zettelkasten ID, or Denote's `[[denote:20240329T093529]]`.
+      let idKey = k.hasPrefix("denote:") ? String(k.dropFirst(7)) : k
+      let byID = candidates.isEmpty ? Self.zettelID(of: idKey).flatMap { $0 == idKey ? notesByZettelID[idKey] : nil } ?? [] : []
       if !byID.isEmpty {
         return nearestNote(byID)
       }
@@ -528,13 +550,32 @@ struct LinkIndex: Sendable {
   }
 
   /// The Zettelkasten ID a file name starts with: 8 to 20 digits (`202001011200`, Zettlr's
-  /// default has 14), then the end of the name or a space, `-` or `_`.
+  /// default has 14), or Denote's date and time (`20240329T093529`, with a `Z` when in UTC),
+  /// then the end of the name or a space, `-` or `_`.
   static func zettelID(of name: String) -> String? {
-    let digits = name.utf8.prefix { $0 >= 0x30 && $0 <= 0x39 }
-    guard (8...20).contains(digits.count) else { return nil }
-    let rest = name.utf8.dropFirst(digits.count)
+    let utf8 = name.utf8
+    func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
+    var length = utf8.prefix(while: isDigit).count
+    guard (8...20).contains(length) else { return nil }
+    var rest = utf8.dropFirst(length)
+    if length == 8, let t = rest.first, t | 0x20 == UInt8(ascii: "t") {
+      let time = rest.dropFirst().prefix(while: isDigit).count
+      if (4...6).contains(time) {
+        length += 1 + time
+        rest = utf8.dropFirst(length)
+        if let z = rest.first, z | 0x20 == UInt8(ascii: "z") {
+          length += 1
+          rest = rest.dropFirst()
+        }
+      }
+    }
     guard rest.isEmpty || [0x20, 0x2D, 0x5F].contains(rest.first!) else { return nil }
-    return String(decoding: digits, as: UTF8.self)
+    return String(decoding: utf8.prefix(length), as: UTF8.self)
+  }
+
+  /// A Joplin note or resource id: 32 hexadecimal digits.
+  static func isJoplinID<S: StringProtocol>(_ s: S) -> Bool {
+    s.utf8.count == 32 && s.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x66) }
   }
 
   /// The note at path key `key`; of notes whose paths differ only in case, the one whose path
