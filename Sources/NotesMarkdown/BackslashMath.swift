@@ -14,7 +14,9 @@
 /// kramdown's doubled backslashes, `\\(…\\)` and `\\[…\\]` (its Markdown makes them MathJax's),
 /// are read the same. Never in code (fenced, indented by four spaces, or in a code span).
 /// `\[1\]` inside a line,
-/// as Pandoc escapes brackets, stays text.
+/// as Pandoc escapes brackets, stays text; so does a pair whose inside reads as prose
+/// rather than TeX (`\[Draft\] Meeting notes \[2021\]`, `\[\[\]\]`, `See \(note\)`, as
+/// CommonMark escapes brackets and exporters write them; see `looksLikeTeX`).
 enum BackslashMath {
   static func resolving(_ body: String) -> String {
     let environments = body.containsBytes("\\begin{")
@@ -67,7 +69,9 @@ enum BackslashMath {
         changed = true
         continue
       }
-      if trimmed.hasPrefix("\\["), trimmed.hasSuffix("\\]"), trimmed.count > 4 {
+      if trimmed.hasPrefix("\\["), trimmed.hasSuffix("\\]"), trimmed.count > 4,
+        looksLikeTeX(trimmed.dropFirst(2).dropLast(2))
+      {
         lines[index] = String(markers) + content.replacingOccurrences(of: "\\[", with: "$$", options: .anchored)
           .replacingOccurrences(of: "\\]", with: "$$", options: [.anchored, .backwards]) + ending
         changed = true
@@ -130,6 +134,34 @@ enum BackslashMath {
     return nil
   }
 
+  /// Whether what stands between `\[` and `\]` (or `\(` and `\)`) on one line reads as TeX
+  /// rather than text whose brackets were escaped: a TeX command (`\frac`), one of
+  /// `^ _ = { } + < > |`, or letters that make no word (`x`, `n-1`, `2n`, `a, b`). Not when it
+  /// holds another escaped bracket (`\[Draft\] notes \[2021\]`), nor a word of three
+  /// letters or more with none of those (`\(note\)`), nor only digits and punctuation (`\[1\]`).
+  static func looksLikeTeX(_ inner: Substring) -> Bool {
+    let bytes = Array(inner.utf8)
+    if inner.contains("\\[") || inner.contains("\\]") { return false }
+    func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z") }
+    var letters = false
+    var run = 0
+    var word = false
+    for (i, b) in bytes.enumerated() {
+      if b == UInt8(ascii: "\\"), i + 1 < bytes.count, isLetter(bytes[i + 1]) { return true }
+      if "^_={}+<>|".utf8.contains(b) { return true }
+      if isLetter(b) {
+        letters = true
+        // A run of letters after a backslash is a command, handled above.
+        run += 1
+        if run >= 3 { word = true }
+      } else {
+        run = 0
+      }
+      if b >= 0x80 { word = true }
+    }
+    return letters && !word
+  }
+
   /// `line` with each `\(…\)` outside code spans as `$…$`; nil when it has none.
   private static func inline(_ line: String) -> String? {
     var out = ""
@@ -155,7 +187,7 @@ enum BackslashMath {
       if tick.map({ $0 < after.startIndex }) ?? true { tick = after.firstIndex(of: "`") ?? line.endIndex }
       if backticks % 2 == 0, tick! >= close.lowerBound {
         let tex = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-        if !tex.isEmpty {
+        if !tex.isEmpty, looksLikeTeX(Substring(tex)) {
           out += "$" + tex + "$"
           rest = after[close.upperBound...]
           changed = true

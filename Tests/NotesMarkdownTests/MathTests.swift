@@ -307,6 +307,30 @@ extension MathTests {
     #expect(rendered.contains("<blockquote>\n<p>\(Self.display(" E = mc^2 "))</p>"), "\(rendered)")
     #expect(rendered.contains("<p>Pandoc escapes [1] and <code>\\(code\\)</code> stays; so does $5 (x).</p>"), "\(rendered)")
   }
+
+  /// Brackets escaped the CommonMark way, as exporters write them, stay text: a line that is
+  /// `\[\[\]\]`, a title between escaped brackets, a citation `\[1\]`, a word in `\(…\)`.
+  /// Letters that make no word, a TeX command or an operator are still math.
+  @Test func escapedBracketsThatAreNotTeX() {
+    let note = """
+      \\[\\[\\]\\]
+
+      \\[Draft\\] Meeting notes \\[2021\\]
+
+      \\[1\\]
+
+      See \\(note\\) and \\(x\\) and \\(n-1\\) and \\(\\alpha\\).
+
+      \\[ a + b \\]
+      """
+    let rendered = html(note)
+    #expect(rendered.contains("<p>[[]]</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>[Draft] Meeting notes [2021]</p>"), "\(rendered)")
+    #expect(rendered.contains("<p>[1]</p>"), "\(rendered)")
+    #expect(rendered.contains("See (note) and \(Self.inline("x")) and \(Self.inline("n-1")) and \(Self.inline("\\alpha"))."), "\(rendered)")
+    #expect(rendered.contains("<p>\(Self.display(" a + b "))</p>"), "\(rendered)")
+    #expect(!Markdown.analyze(note).preview.contains("$"))
+  }
 }
 
 extension MathTests {
