@@ -1,3 +1,5 @@
+import CCmark
+
 /// Callouts written as lines around Markdown, which CommonMark does not know:
 /// - Notion exports a callout as `<aside>`, its Markdown, `</aside>`: raw HTML to CommonMark,
 ///   which would swallow the text up to the first blank line into an HTML block that a safe
@@ -37,6 +39,9 @@ enum CalloutLines {
     var opening = true
     /// The line (0-based) of a `<details>` element's `<summary>`, blanked with it.
     var summaryLine: Int?
+    /// Spaces before the opening line: an admonition inside a list item is indented under
+    /// the item's text, and holds blocks of that item.
+    var indent = 0
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -67,6 +72,8 @@ enum CalloutLines {
     // The opening line of each open MDX component → the indentation its lines lose (-1 until
     // its first line is read).
     var componentIndent: [Int: Int] = [:]
+    // Where the text of the list item being read starts, while in a list.
+    var listContent: Int?
     func closeIndented(downTo depth: Int) {
       while indented.count > depth {
         let current = indented.removeLast()
@@ -151,8 +158,28 @@ enum CalloutLines {
       guard !fences.contain(line) else { continue }
       let indent = content.prefix { $0 == 0x20 }.count
       let trimmed = content.dropFirst(indent)
-      guard indent == 0 else { continue }
       let string = Substring(trimmed)
+      if let column = Self.listItemContent(trimmed) {
+        listContent = indent + column
+      } else if indent == 0, !trimmed.isEmpty {
+        listContent = nil
+      }
+      if indent > 0 {
+        // An admonition inside a list item, as Docusaurus and VitePress indent it under the
+        // item's text: opened and closed at one indentation. (Elsewhere four spaces make code.)
+        guard let column = listContent, indent < column + 4, trimmed.first == UInt8(ascii: ":") else { continue }
+        if let current = open.last, current.container.indent == indent, current.closing.closes(trimmed) {
+          var container = current.container
+          container.lines = (current.line + 1)...(index + 1)
+          found.append(container)
+          open.removeLast()
+        } else if let (container, colons) = Self.admonition(string), !container.plain, !container.myst {
+          var container = container
+          container.indent = indent
+          open.append((index, container, .colons(colons)))
+        }
+        continue
+      }
       if let current = open.last, current.closing.closes(trimmed) {
         var container = current.container
         container.lines = (current.line + 1)...(index + 1)
@@ -224,8 +251,11 @@ enum CalloutLines {
     found.removeAll { !$0.closed && $0.lines.count == 2 }
     guard !found.isEmpty || !targets.isEmpty else { return (body, [], [:]) }
     for container in found {
-      if container.opening { lines[container.lines.lowerBound - 1] = "" }
-      if container.closed { lines[container.lines.upperBound - 1] = "" }
+      // At the top level an empty comment, not an empty line: it ends a list before the
+      // container (or one in it), which a blank line would let run on into the next.
+      let blank: Substring = container.indent == 0 ? "<!---->" : ""
+      if container.opening { lines[container.lines.lowerBound - 1] = blank }
+      if container.closed { lines[container.lines.upperBound - 1] = blank }
       if let summary = container.summaryLine { lines[summary] = "" }
     }
     for line in options where targets.contains(line) || found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) {
@@ -577,6 +607,11 @@ enum CalloutLines {
     var openFolded: Bool?
     if name == "details" || name == "dropdown" {
       openFolded = false
+      // VitePress opens one with `{open}` after its title.
+      if shown.hasSuffix("{open}") {
+        shown = String(Substring(shown).dropLast(6).trimmingSpaces)
+        openFolded = true
+      }
       if shown.isEmpty { name = "details" }
     }
     if name == "admonition", !shown.isEmpty { name = "note" }
@@ -585,6 +620,41 @@ enum CalloutLines {
       lines: 1...1, type: name, title: shown.isEmpty ? byType : shown, openFolded: openFolded)
     container.myst = myst
     return (container, colons)
+  }
+
+  /// Where a list item's text starts on its first line (`- ` 2, `10. ` 4), or nil when the
+  /// line opens no list item.
+  private static func listItemContent(_ line: Substring.UTF8View.SubSequence) -> Int? {
+    guard let first = line.first else { return nil }
+    var width: Int
+    if first == UInt8(ascii: "-") || first == UInt8(ascii: "*") || first == UInt8(ascii: "+") {
+      width = 1
+    } else {
+      let digits = line.prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+      guard (1...9).contains(digits), let mark = line.dropFirst(digits).first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")")
+      else { return nil }
+      width = digits + 1
+    }
+    let spaces = line.dropFirst(width).prefix { $0 == 0x20 }.count
+    guard spaces > 0 || line.count == width else { return nil }
+    return width + min(max(spaces, 1), 4)
+  }
+
+  /// The innermost list item or block quote whose lines hold `line`, below `node`.
+  private static func holder(of line: Int, in node: CmarkNode) -> CmarkNode? {
+    var child = node.firstChild
+    while let c = child {
+      switch c.type {
+      case CMARK_NODE_LIST, CMARK_NODE_CUSTOM_BLOCK:
+        if let found = holder(of: line, in: c) { return found }
+      case CMARK_NODE_ITEM, CMARK_NODE_BLOCK_QUOTE:
+        if c.startLine <= line && line <= c.endLine { return holder(of: line, in: c) ?? c }
+      default:
+        break
+      }
+      child = c.next
+    }
+    return nil
   }
 
   /// The title a callout of `type` shows when it gives none (`tip` reads "Tip"), as
@@ -606,17 +676,24 @@ enum CalloutLines {
     }
   }
 
-  /// Puts the top-level blocks that start inside each container in a callout.
+  /// Puts the top-level blocks that start inside each container in a callout (for an
+  /// indented one, the blocks of the list item or quote that holds it).
   /// Outer containers first, so that an inner one's callout is made inside the outer one's.
   static func wrap(_ root: CmarkNode, _ asides: [Container]) {
     guard !asides.isEmpty else { return }
-    var blocks: [CmarkNode] = []
-    var child = root.firstChild
-    while let node = child {
-      blocks.append(node)
-      child = node.next
+    func children(_ node: CmarkNode) -> [CmarkNode] {
+      var blocks: [CmarkNode] = []
+      var child = node.firstChild
+      while let node = child {
+        blocks.append(node)
+        child = node.next
+      }
+      return blocks
     }
+    let topLevel = children(root)
     for aside in asides.sorted(by: { $0.lines.lowerBound < $1.lines.lowerBound }) where !aside.plain {
+      let parent = aside.indent > 0 ? holder(of: aside.lines.lowerBound, in: root) : nil
+      let blocks = parent.map(children) ?? topLevel
       let inside = blocks.filter { $0.startLine > aside.lines.lowerBound && $0.startLine < aside.lines.upperBound }
       // A Notion callout with nothing in it shows nothing; an admonition still shows its title.
       guard !inside.isEmpty || aside.title != nil else { continue }
@@ -634,7 +711,7 @@ enum CalloutLines {
       if let first = inside.first ?? blocks.first(where: { $0.startLine > aside.lines.upperBound }) {
         first.insertBefore(callout)
       } else {
-        root.append(callout)
+        (parent ?? root).append(callout)
       }
       for node in inside { callout.append(node) }
     }

@@ -87,6 +87,79 @@ extension CalloutTests {
     #expect(positions(rendered) == ["2:21"])
   }
 
+  /// Docusaurus and VitePress indent an admonition under a list item's text: it is a callout
+  /// in that item. At the top level, four spaces still make code.
+  @Test func anAdmonitionInsideAListItem() {
+    let out = html("""
+      1. Click **Enable**.
+
+         :::tip
+         Indented [[Roadmap]].
+         :::
+
+      2. Next step
+
+      - item
+
+        :::warning[Careful]
+        - nested a
+        - nested b
+        :::
+
+      After the list.
+
+          :::note
+          code
+          :::
+      """)
+    #expect(out.contains("""
+      <li>
+      <p>Click <strong>Enable</strong>.</p>
+      <aside class="callout callout-tip" role="note">
+      <p class="callout-title">Tip</p>
+      <p>Indented <a class="wiki-link" href="/notes/roadmap/">Roadmap</a>.</p>
+      </aside>
+      </li>
+      <li>
+      <p>Next step</p>
+      </li>
+      """), "\(out)")
+    #expect(out.contains("""
+      <p>item</p>
+      <aside class="callout callout-warning" role="note">
+      <p class="callout-title">Careful</p>
+      <ul>
+      <li>nested a</li>
+      <li>nested b</li>
+      </ul>
+      </aside>
+      """), "\(out)")
+    #expect(out.contains("<code>:::note\ncode\n:::\n</code>"), "\(out)")
+  }
+
+  /// A list right before a container, or right after it, stays outside it, though its items
+  /// use the same bullet as the list inside; VitePress's `{open}` opens a `details` one.
+  @Test func listsAroundAContainerStayOutside() {
+    let out = html("- a\n- b\n\n:::note Demo\n\n- c\n- d\n\n:::\n- e\n\n::: details Click me {open}\nHidden.\n:::\n")
+    #expect(out.contains("""
+      <ul>
+      <li>a</li>
+      <li>b</li>
+      </ul>
+      <aside class="callout callout-note" role="note">
+      <p class="callout-title">Demo</p>
+      <ul>
+      <li>c</li>
+      <li>d</li>
+      </ul>
+      </aside>
+      <ul>
+      <li>e</li>
+      </ul>
+      """), "\(out)")
+    #expect(out.contains("<details class=\"callout callout-details\" open>\n<summary class=\"callout-title\">Click me</summary>"), "\(out)")
+  }
+
   /// Qiita's `:::note warn` and Zenn's `:::message alert` name the box's style, not a title.
   @Test func qiitaAndZennBoxesTakeTheirStyle() {
     let out = html(":::note info\nA.\n:::\n\n:::note warn\nB.\n:::\n\n:::message\nC.\n:::\n\n:::message alert\nD.\n:::\n\n:::note My title\nE.\n:::\n")

@@ -41,7 +41,7 @@ enum LogseqBlockPass {
     "video-timestamp", "docs-base-url",
     // Roam's components, which only Roam can draw.
     "table", "kanban", "word-count", "character-count", "mentions", "pomodoro", "pomo", "slider", "diagram", "calc",
-    "orphans", "chart", "encrypt", "attr-table", "search", "tabs",
+    "orphans", "chart", "encrypt", "attr-table",
   ]
 
   /// A macro's name, lowercased, and its argument: Logseq writes `{{video url}}`, Roam
