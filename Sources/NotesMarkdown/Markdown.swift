@@ -384,7 +384,7 @@ struct RenderTargets {
         if entering { quotes.append(node) }
       case CMARK_NODE_CODE_BLOCK:
         if let info = cmark_node_get_fence_info(node.pointer),
-          strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil || info[0] == 0x7B
+          strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil || strchr(info, 0x7B) != nil
             || strchr(info, 0x5B) != nil || strchr(info, 0x3D) != nil || strchr(info, 0x21) != nil
         {
           titledCode.append(node)

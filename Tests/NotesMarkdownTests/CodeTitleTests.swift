@@ -26,6 +26,13 @@ import Testing
     #expect(html("```\(info)\nfn main() {}\n```\n") == "<pre tabindex=\"0\"><code class=\"language-rust\">fn main() {}\n</code></pre>\n")
   }
 
+  /// VitePress and VuePress write the lines to highlight, and line numbers, onto the
+  /// language: ` ```js{4} `, ` ```ts:line-numbers {1} `.
+  @Test(arguments: ["js{4}", "js{1,4,6-8}", "js:line-numbers {1}", "js:no-line-numbers", "js {4}"])
+  func highlightedLinesAndLineNumbersAreNotTheLanguage(_ info: String) {
+    #expect(html("```\(info)\nlet a = 1\n```\n") == "<pre tabindex=\"0\"><code class=\"language-js\">let a = 1\n</code></pre>\n")
+  }
+
   /// Zenn and Qiita write the file after the language: ` ```ruby:hello.rb `.
   @Test func languageColonFileIsALanguageAndACaption() {
     #expect(

@@ -6,7 +6,7 @@ import Foundation
 /// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class. VitePress
 /// titles one with a label, ` ```sh [pnpm] `.
 enum CodeTitlePass {
-  /// `blocks`: code blocks whose info string contains `title=`, `:` or `,`, or starts with `{`.
+  /// `blocks`: code blocks whose info string contains `title=`, `:`, `,` or `{`.
   static func run(_ blocks: [CmarkNode]) {
     for block in blocks {
       var info = block.fenceInfo
@@ -15,6 +15,18 @@ enum CodeTitlePass {
       let word = info.prefix { !$0.isWhitespace }
       if let comma = word.firstIndex(of: ","), comma != word.startIndex {
         info = String(word[..<comma]) + info[word.endIndex...]
+        cmark_node_set_fence_info(block.pointer, info)
+      }
+      // VitePress's and VuePress's lines to highlight and line numbers written onto the
+      // language, ` ```js{4} `, ` ```ts:line-numbers {1} `: the language is the part before them.
+      let first = info.prefix { !$0.isWhitespace }
+      var language = first
+      if let brace = language.firstIndex(of: "{"), brace != language.startIndex { language = language[..<brace] }
+      for suffix in [":line-numbers", ":no-line-numbers"] where language.hasSuffix(suffix) {
+        language = language.dropLast(suffix.count)
+      }
+      if language.count != first.count {
+        info = String(language) + info[first.endIndex...]
         cmark_node_set_fence_info(block.pointer, info)
       }
       // HackMD's line numbers and wrapping after the language, ` ```javascript= `,
