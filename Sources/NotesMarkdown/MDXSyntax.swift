@@ -183,9 +183,39 @@ enum MDXSyntax {
     var out = line.replacing(#/\s*\{/\*\s*(#[A-Za-z0-9_:.-]+)\s*\*/\}\s*$/#) { match in
       line.hasPrefix("#") ? " {\(match.output.1)}" : ""
     }
-    // Spaces in its place, so positions after it on the line stay the note's.
-    out = out.replacing(#/\{/\*.*?\*/\}/#) { String(repeating: " ", count: $0.output.count) }
+    // Spaces in its place, so positions after it on the line stay the note's. Not inside a
+    // code span, which shows it (`` `{/* … */}` ``, as the Docusaurus docs write about it).
+    let spans = Self.codeSpans(in: out)
+    out = out.replacing(#/\{/\*.*?\*/\}/#) { match in
+      spans.contains { $0.contains(match.range.lowerBound) } ? String(match.output) : String(repeating: " ", count: match.output.count)
+    }
     return out
+  }
+
+  /// The code spans of a line: from a run of backticks to the next run of the same length.
+  static func codeSpans(in line: String) -> [Range<String.Index>] {
+    guard line.contains("`") else { return [] }
+    var spans: [Range<String.Index>] = []
+    var i = line.startIndex
+    while let open = line[i...].firstIndex(of: "`") {
+      let ticks = line[open...].prefix { $0 == "`" }.count
+      let after = line.index(open, offsetBy: ticks)
+      var search = after
+      var closed = false
+      while let close = line[search...].firstIndex(of: "`") {
+        let count = line[close...].prefix { $0 == "`" }.count
+        let end = line.index(close, offsetBy: count)
+        if count == ticks {
+          spans.append(open..<end)
+          i = end
+          closed = true
+          break
+        }
+        search = end
+      }
+      if !closed { i = after }
+    }
+    return spans
   }
 }
 

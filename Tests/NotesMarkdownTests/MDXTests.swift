@@ -34,6 +34,15 @@ import Testing
     #expect(positions(rendered) == ["16:34"])
   }
 
+  /// A comment written in a code span is what the code shows, as the Docusaurus docs write
+  /// about the syntax; outside one it goes.
+  @Test func commentsInCodeSpansStay() {
+    let page = html("| Syntax | Example |\n|---|---|\n| MDX | `{/* ... */}` |\n\nInline `{/* x */}` and ``a {/* y */} b`` {/* gone */}.\n")
+    #expect(page.contains("<td><code>{/* ... */}</code></td>"), "\(page)")
+    #expect(page.contains("<p>Inline <code>{/* x */}</code> and <code>a {/* y */} b</code>"), "\(page)")
+    #expect(!page.contains("gone"), "\(page)")
+  }
+
   /// What MDX would not read as ESM or code stays the note's text.
   @Test func unclosedStatementsAndBlocksKeepTheText() {
     let page = html("export const x = {\n  a: \"{\",\n\nText after.\n\n<CodeBlock language=\"js\">\nnever closed\n")
