@@ -456,6 +456,22 @@ extension FrontMatterTests {
     #expect(!page.contains("<h2>title"))
   }
 
+  /// Front matter whose closing `---` is missing is the note's text, with a warning at its
+  /// opening line; a thematic break opening a note is none.
+  @Test func unclosedFrontMatterIsReported() async throws {
+    let site = try SiteFixture([
+      "content/open.md": "---\ntitle: never closed\n\nbody text here\n",
+      "content/rule.md": "---\n\nA thematic break first.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.map(\.description) == [
+      "content/open.md:1:1: warning: front matter opened with '---' is never closed by a '---' line; the note is read as Markdown"
+    ])
+    #expect(try site.page("notes/open").contains("body text here"))
+  }
+
   /// Without a `title` or `date` key, or when it is not YAML, such lines are the note's text
   /// (a setext heading over `---`).
   @Test func otherLinesOverADashLineStayText() {

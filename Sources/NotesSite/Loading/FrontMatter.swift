@@ -81,6 +81,17 @@ public struct FrontMatter: Sendable, Equatable {
     return (nil, whole, 0, .yaml)
   }
 
+  /// Whether `text` (which `split` found no front matter in) opens with `---` over a
+  /// `key: value` line, as front matter does: its closing `---` is missing, and the reader
+  /// should hear of it.
+  public static func opensUnclosed(_ text: String) -> Bool {
+    var lines = LineCursor(Substring(text).drop { $0 == "\u{FEFF}" })
+    guard let opening = lines.next(), fence(opening.content, closing: nil) == .yaml, let next = lines.next() else { return false }
+    let key = next.content.prefix { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "-" }
+    let rest = next.content.dropFirst(key.count)
+    return !key.isEmpty && rest.first == ":" && (rest.count == 1 || rest.dropFirst().first == " " || rest.dropFirst().first == "\r")
+  }
+
   /// Hexo's front matter without its opening `---`: `title: Post` and `date: …` lines (and
   /// other `key: value` lines, their indented or `- ` continuations) from the first line,
   /// then `---`. Only when a `title` or `date` key is among them: a note that opens with

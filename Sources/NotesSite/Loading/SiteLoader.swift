@@ -267,6 +267,11 @@ struct SiteLoader {
       let (frontMatter, fmDiagnostics) = FrontMatter.parse(header, format: split.format, path: display)
       source.frontMatter = frontMatter
       source.diagnostics += fmDiagnostics
+    } else if FrontMatter.opensUnclosed(text) {
+      source.diagnostics.append(
+        .warning(
+          "front matter opened with '---' is never closed by a '---' line; the note is read as Markdown",
+          at: SourceLocation(path: display, line: 1, column: 1)))
     }
     if source.frontMatter.date == nil, let posted = jekyllPostDate(entry.path) { source.frontMatter.date = posted }
     if source.frontMatter.date == nil, let denote = denoteName(entry.path) { source.frontMatter.date = denote.date }
