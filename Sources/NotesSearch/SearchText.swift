@@ -12,6 +12,8 @@ import Foundation
 ///    are bigrams too, or a search for `라즈베리파이` would miss them.)
 /// 3. A word run is one term, cut to `maxTermLength` scalars. A CJK run gives its overlapping
 ///    character bigrams (`東京都` → `東京`, `京都`), or itself if it is one character long.
+///    A note's text also gives each character of its longer runs (`東`, `京`, `都`), so that
+///    a query of one character (`栈`, `책`), which is itself, finds the notes that hold it.
 public enum SearchText {
   /// Longest word term, in Unicode scalars; longer words are cut on both sides alike.
   public static let maxTermLength = 40
@@ -47,8 +49,11 @@ public enum SearchText {
 
   /// `forEachTerm` with each term as its UTF-8 bytes, valid only during the call: the index
   /// counts terms without making a `String` of every occurrence.
-  static func forEachTermBytes(in text: String, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+  static func forEachTermBytes(
+    in text: String, characters: Bool = false, _ body: (UnsafeBufferPointer<UInt8>) -> Void
+  ) {
     var tokenizer = Tokenizer()
+    tokenizer.characters = characters
     var lowered: [UInt8] = []
     var text = text
     text.withUTF8 { utf8 in
@@ -124,6 +129,8 @@ public enum SearchText {
     private var run: [Unicode.Scalar] = []
     /// UTF-8 of a CJK term being handed out.
     private var scratch: [UInt8] = []
+    /// Whether a CJK run of several characters also gives each character (a note's text).
+    var characters = false
 
     mutating func feed(_ scalar: Unicode.Scalar, _ body: Emit) {
       switch kind(of: scalar) {
@@ -197,6 +204,13 @@ public enum SearchText {
           scratch.append(contentsOf: UTF8.encode(run[i - 1])!)
           scratch.append(contentsOf: UTF8.encode(run[i])!)
           scratch.withUnsafeBufferPointer(body)
+        }
+        if characters {
+          for scalar in run {
+            scratch.removeAll(keepingCapacity: true)
+            scratch.append(contentsOf: UTF8.encode(scalar)!)
+            scratch.withUnsafeBufferPointer(body)
+          }
         }
       }
       run.removeAll(keepingCapacity: true)

@@ -70,6 +70,24 @@ import Testing
     #expect(SearchText.terms(in: "라즈베리파이는") == ["라즈", "즈베", "베리", "리파", "파이", "이는"])
   }
 
+  /// A query of one character (`栈`, `책`, `茶`) finds the notes whose text holds it inside
+  /// longer runs, as a notes app's search does.
+  @Test func aSingleCharacterQueryFindsTheNotesThatHoldIt() throws {
+    #expect(try urls("茶") == ["/Personal/kyoto/"])
+    #expect(try Set(urls("京")) == ["/Travel/tokyo/", "/Personal/kyoto/"])
+    #expect(try urls("旅") == ["/Travel/tokyo/"])
+    let notes = [
+      SearchDocument(url: "/zh/", title: "数据结构", folder: "F", text: "这是一个栈结构的例子。", updated: Date(timeIntervalSince1970: 2)),
+      SearchDocument(url: "/ko/", title: "메모", folder: "F", text: "오늘 책을 읽었다.", updated: Date(timeIntervalSince1970: 1)),
+    ]
+    let other = ReferenceSearch(files: SearchIndex.build(notes))
+    #expect(try other.search("栈").hits.map(\.url) == ["/zh/"])
+    #expect(try other.search("책").hits.map(\.url) == ["/ko/"])
+    #expect(try other.search("猫").hits.map(\.url) == [])
+    // The query itself is still its bigrams, or the character alone.
+    #expect(SearchText.terms(in: "栈") == ["栈"])
+  }
+
   @Test func everyBigramOfALongerJapaneseQueryMustMatch() throws {
     #expect(try urls("東京都") == ["/Travel/tokyo/"])
     #expect(try urls("東京茶") == [])

@@ -91,8 +91,8 @@ extension PostingList {
         var table = TermTable()
         var chunk = Chunk()
         for i in (c * chunkSize)..<min(documents.count, (c + 1) * chunkSize) {
-          SearchText.forEachTermBytes(in: documents[i].text) { table.add($0, inTitle: false) }
-          SearchText.forEachTermBytes(in: documents[i].title) { table.add($0, inTitle: true) }
+          SearchText.forEachTermBytes(in: documents[i].text, characters: true) { table.add($0, inTitle: false) }
+          SearchText.forEachTermBytes(in: documents[i].title, characters: true) { table.add($0, inTitle: true) }
           chunk.documents.append(table.endDocument())
         }
         chunk.terms = table.strings
