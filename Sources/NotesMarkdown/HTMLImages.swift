@@ -41,8 +41,10 @@ enum HTMLImages {
         } else if name == "badge", tag.selfClosing,
           let text = tag.attributes.first(where: { $0.key.lowercased() == "text" })?.value, !text.isEmpty
         {
-          // VuePress', VitePress' and Starlight's `<Badge text="beta" />`: its text.
-          let badge = CmarkNode.text(entitiesDecoded(text))
+          // VuePress', VitePress' and Starlight's `<Badge text="beta" />`: its text, in a
+          // badge. Not the heading's text, whose id those tools make without it
+          // (`## Containers <Badge text="new"/>` is `#containers`).
+          let badge = CmarkNode.customInline(enter: "<span class=\"badge\">" + HTML.escape(entitiesDecoded(text)) + "</span>")
           source.setOrigin(of: badge, line: at.line, column: at.column)
           node.insertBefore(badge)
           node.remove()

@@ -342,10 +342,14 @@ extension RawHTMLTests {
 }
 
 extension RawHTMLTests {
-  /// VuePress and Starlight mark a feature with `<Badge text="beta"/>`: its text stays.
+  /// VuePress and Starlight mark a feature with `<Badge text="beta"/>`: its text stays, in a
+  /// badge, out of the heading's text, so the heading's id is the one those tools give it and
+  /// links from other pages find it.
   @Test func badgesKeepTheirText() {
-    #expect(html(#"Inline <Badge text="new &amp; hot" type="tip"/> badge."#) == "<p>Inline new &amp; hot badge.</p>\n")
-    #expect(Markdown.analyze(#"# Config <Badge text="beta"/>"#).firstH1 == "Config beta")
+    #expect(html(#"Inline <Badge text="new &amp; hot" type="tip"/> badge."#) == "<p>Inline <span class=\"badge\">new &amp; hot</span> badge.</p>\n")
+    #expect(Markdown.analyze(#"# Config <Badge text="beta"/>"#).firstH1 == "Config")
+    let heading = html("[see](#custom-containers)\n\n## Custom Containers <Badge text=\"default theme\"/>\n")
+    #expect(heading.contains(#"<h2 id="custom-containers">Custom Containers <span class="badge">default theme</span>"#), "\(heading)")
   }
 }
 
