@@ -322,6 +322,19 @@ import Testing
     #expect(report.diagnostics.map(\.message) == ["no note named '20240329T0935'"])
   }
 
+  /// A note linked by the URL the site gives it, its front matter's `slug` in it, as a
+  /// Docusaurus page links itself (`slug: /create-doc`, `[self](/d/create-doc)`).
+  @Test func aNoteIsFoundByItsPublishedURL() async throws {
+    let site = try SiteFixture([
+      "content/D/r10-slug.md": "---\nslug: create-doc\n---\n# Create\n\n[self](/d/create-doc) [again](/D/Create-Doc/) [bad](/d/nothing)\n"
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    let html = try site.page("d/create-doc")
+    #expect(try noteBodyLinks(html).prefix(2) == ["/d/create-doc/", "/d/create-doc/"], "\(html)")
+    #expect(report.diagnostics.map(\.message) == ["no note or file at '/d/nothing'"])
+  }
+
   /// Joplin links a resource by its id, `:/1464bd4c…`, and exports it as
   /// `_resources/1464bd4c….png`.
   @Test func joplinResourceIDsNameTheirFiles() async throws {

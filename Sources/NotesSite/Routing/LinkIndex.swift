@@ -426,6 +426,13 @@ struct LinkIndex: Sendable {
           return (note(id), [])
         }
       }
+      // A note linked by the URL the site gives it (`/d/create-doc` for a note whose
+      // front matter says `slug: create-doc`), as a Docusaurus page links itself.
+      if target.hasPrefix("/") {
+        var id = Substring(target.lowercased()).dropFirst()
+        while id.hasSuffix("/") { id = id.dropLast() }
+        if !id.isEmpty, noteDirectory[String(id)] != nil { return (note(String(id)), []) }
+      }
       // Docusaurus drops number prefixes from doc paths: `../build/after-a-build` is
       // `build/12-after-a-build.mdx`.
       if !notesByUnprefixedPath.isEmpty {
