@@ -50,16 +50,38 @@ public enum Slug {
 
   /// The characters of `name` that `make` drops, spelled out with their Unicode names, as a
   /// readable way to tell apart `clang` and `clang++` (`plus-sign-plus-sign`).
+  /// A flag is `flag` and its country's letters (`🇯🇵` → `flag-jp`); the joiners, variation
+  /// selectors and skin tones inside emoji are not spelled. Cut between words, never inside
+  /// one, so names that differ after the cut stay apart in their disambiguation.
   public static func spelledOut(_ name: String) -> String {
     var words: [String] = []
+    var flag = ""
     for scalar in name.unicodeScalars where !isKept(scalar) && !scalar.properties.isWhitespace {
+      if (0x1F1E6...0x1F1FF).contains(scalar.value) {
+        flag.unicodeScalars.append(Unicode.Scalar(UInt8(0x61 + scalar.value - 0x1F1E6)))
+        if flag.count == 2 {
+          words.append("flag " + flag)
+          flag = ""
+        }
+        continue
+      }
+      if scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) || scalar.properties.isEmojiModifier { continue }
       if let n = scalar.properties.name {
         words.append(n)
       } else {
         words.append("u" + String(scalar.value, radix: 16))
       }
     }
-    return limited(collapse(words.joined(separator: " ").lowercased()), maxBytes / 2)
+    if !flag.isEmpty { words.append("flag " + flag) }
+    var out = ""
+    for word in words {
+      let spelled = collapse(word.lowercased())
+      guard !spelled.isEmpty else { continue }
+      let joined = out.isEmpty ? spelled : out + "-" + spelled
+      if joined.utf8.count > maxBytes / 2 { return out.isEmpty ? limited(spelled, maxBytes / 2) : out }
+      out = joined
+    }
+    return out
   }
 
   /// `s` cut to at most `bytes` UTF-8 bytes on a scalar boundary, without a trailing `-`.

@@ -46,4 +46,16 @@ import Testing
     #expect(Slug.make("🎉") == "party-popper")
     #expect(Slug.spelledOut("clang++") == "plus-sign-plus-sign")
   }
+
+  /// A flag reads as its country's letters; the joiners and skin tones inside an emoji are
+  /// not spelled; a long spelling is cut between words, so names that share its start but
+  /// not its end stay apart.
+  @Test func flagsAndEmojiSequencesSpellReadably() {
+    #expect(Slug.make("🇯🇵") == "flag-jp")
+    #expect(Slug.make("🇯🇵🇰🇷") == "flag-jp-flag-kr")
+    #expect(Slug.make("👩🏽‍💻") == "woman-personal-computer")
+    let long = Slug.make("🎉🎉🎉🎉🎉")
+    #expect(long.utf8.count <= Slug.maxBytes / 2)
+    #expect(long.hasSuffix("party-popper"), "\(long)")
+  }
 }
