@@ -14,6 +14,7 @@ enum MDXSyntax {
   static func resolving(_ body: String) -> String {
     guard body.utf8.count >= 8,
       Self.hasESMLine(body) || body.containsBytes("{/*") || body.containsBytes("`mdx-code-block")
+        || body.containsBytes("{' '}") || body.containsBytes("{\" \"}") || body.containsBytes("{` `}")
         || Self.hasComponent(body)
     else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -81,6 +82,7 @@ enum MDXSyntax {
       }
       var text = line
       if text.containsBytes("{/*") { text = Self.withoutComments(text) }
+      if text.containsBytes(" '}") || text.containsBytes(" \"}") || text.containsBytes(" `}") { text = Self.withoutSpaceExpressions(text) }
       let trimmed = Substring(text).trimmingSpaces
       if trimmed.hasPrefix("<CodeBlock"), let tag = HTMLTagLine(trimmed), tag.name == "CodeBlock", !tag.selfClosing,
         tag.rest.isEmpty, lines[(i + 1)...].contains(where: { Substring($0).trimmingSpaces.hasPrefix("</CodeBlock>") })
@@ -190,6 +192,15 @@ enum MDXSyntax {
       spans.contains { $0.contains(match.range.lowerBound) } ? String(match.output) : String(repeating: " ", count: match.output.count)
     }
     return out
+  }
+
+  /// `line` with MDX's expressions that only hold a space, `{' '}`, `{" "}` and ``{` `}``
+  /// (JSX drops the spaces around a tag otherwise), as spaces; not in code spans.
+  static func withoutSpaceExpressions(_ line: String) -> String {
+    let spans = Self.codeSpans(in: line)
+    return line.replacing(#/\{(?:' '|" "|` `)\}/#) { match in
+      spans.contains { $0.contains(match.range.lowerBound) } ? String(match.output) : "     "
+    }
   }
 
   /// The code spans of a line: from a run of backticks to the next run of the same length.

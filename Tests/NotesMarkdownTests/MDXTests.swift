@@ -43,6 +43,14 @@ import Testing
     #expect(!page.contains("gone"), "\(page)")
   }
 
+  /// `{' '}`, `{" "}` and ``{` `}`` only keep a space where JSX would drop it.
+  @Test func spaceExpressionsAreSpaces() {
+    let page = html("Docusaurus green{` `}and **blue**{' '}is {\" \"}nice. Code `{' '}` stays.\n")
+    #expect(page.hasPrefix("<p>Docusaurus green"), "\(page)")
+    #expect(page.components(separatedBy: "{").count == 2, "\(page)")
+    #expect(page.contains("<code>{' '}</code>"), "\(page)")
+  }
+
   /// What MDX would not read as ESM or code stays the note's text.
   @Test func unclosedStatementsAndBlocksKeepTheText() {
     let page = html("export const x = {\n  a: \"{\",\n\nText after.\n\n<CodeBlock language=\"js\">\nnever closed\n")
