@@ -41,15 +41,23 @@ public enum MdBookIncludes {
   /// `body` with each line outside code that is a file directive for a `.md` file (another
   /// chapter, `{{#include intro.md}}`) made that note's embed, `![](intro.md)`, padded to the
   /// line's length; `body` when it has none. mdBook pastes the chapter's text there.
+  /// VitePress writes the same as `<!--@include: ./parts/basics.md-->` (a line range or
+  /// region after the path, `{3,}` or `#basic-usage`, is left aside: the whole note shows).
   static func embeddingChapters(_ body: String) -> String {
-    guard body.containsBytes("{{#"), body.containsBytes(".md") else { return body }
+    let vitePress = body.containsBytes("<!--@include:")
+    guard body.containsBytes("{{#") || vitePress, body.containsBytes(".md") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false
     for i in lines.indices where !fences.contain(Substring(lines[i])) {
-      guard lines[i].containsBytes("{{#"), let (name, argument) = directive(Substring(lines[i])), fileDirectives.contains(name)
-      else { continue }
-      let path = target(of: argument).path
+      let path: String
+      if vitePress, let included = vitePressInclude(Substring(lines[i])) {
+        path = included
+      } else {
+        guard lines[i].containsBytes("{{#"), let (name, argument) = directive(Substring(lines[i])), fileDirectives.contains(name)
+        else { continue }
+        path = target(of: argument).path
+      }
       guard path.lowercased().hasSuffix(".md"), !path.contains(where: { $0 == "(" || $0 == ")" || $0 == " " }) else { continue }
       let indent = lines[i].prefix { $0 == " " || $0 == "\t" }
       let embed = indent + "![](\(path))"
@@ -57,6 +65,17 @@ public enum MdBookIncludes {
       changed = true
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// The path of a line that is VitePress's `<!--@include: path-->`, without its line range
+  /// (`{3,10}`) or region (`#name`).
+  static func vitePressInclude(_ line: Substring) -> String? {
+    let text = line.trimmingSpaces
+    guard text.hasPrefix("<!--@include:"), text.hasSuffix("-->") else { return nil }
+    var path = Substring(text.dropFirst(13).dropLast(3).trimmingSpaces)
+    if let brace = path.firstIndex(of: "{") { path = path[..<brace] }
+    if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+    return path.isEmpty ? nil : String(path)
   }
 
   /// The directive a whole line (spaces around it allowed) is: its name and argument.

@@ -51,4 +51,20 @@ import Testing
     #expect(html.contains("println!(&quot;Bye&quot;);"), "\(html)")
     #expect(!html.contains("Hello&quot;"), "\(html)")
   }
+
+  /// VitePress includes a Markdown file with `<!--@include: ./parts/basics.md-->` (a line
+  /// range or region after it is left aside): the note embedded there; in code it stays.
+  @Test func vitePressIncludesEmbedTheirNote() async throws {
+    let site = try SiteFixture([
+      "content/guide/index.md": "# Guide\n\n<!--@include: ./parts/basics.md-->\n\n<!--@include: @/guide/parts/more.md{3,}-->\n\n```md\n<!--@include: ./parts/basics.md-->\n```\n",
+      "content/guide/parts/basics.md": "# Basics\n\nBasic text.\n",
+      "content/guide/parts/more.md": "# More\n\nMore text.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let html = try site.page("guide/index")
+    #expect(html.contains("<p>Basic text.</p>") && html.contains("<p>More text.</p>"), "\(html)")
+    #expect(html.contains("&lt;!--@include: ./parts/basics.md--&gt;"), "\(html)")
+  }
 }
