@@ -139,6 +139,26 @@ import Testing
 }
 
 extension BuildTests {
+  /// A file whose name is not UTF-8 (Latin-1 `café`, from an old disk) is skipped with a
+  /// warning that shows the bytes, so the file can be found and renamed.
+  @Test func aFileNameThatIsNotUTF8IsNamedByItsBytes() async throws {
+    let site = try SiteFixture(["content/X/fine.md": "# Fine\n"])
+    defer { site.remove() }
+    let folder = site.root.appendingPathComponent("content/X").path
+    for name: [UInt8] in [Array("caf".utf8) + [0xE9] + Array(".md".utf8), Array("ok ".utf8) + [0x82, 0xA0] + Array(".md".utf8)] {
+      let path = Array(folder.utf8) + [UInt8(ascii: "/")] + name + [0]
+      let fd = path.withUnsafeBufferPointer { open(UnsafeRawPointer($0.baseAddress!).assumingMemoryBound(to: CChar.self), O_WRONLY | O_CREAT, 0o644) }
+      #expect(fd >= 0)
+      close(fd)
+    }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(Set(report.diagnostics.map(\.description)) == [
+      "content/X/caf\\xE9.md: warning: file name is not valid UTF-8 (rename it to UTF-8); skipped",
+      "content/X/ok \\x82\\xA0.md: warning: file name is not valid UTF-8 (rename it to UTF-8); skipped",
+    ])
+  }
+
   @Test func theSummaryCountsInTheSingular() async throws {
     let site = try SiteFixture(["content/Only.md": "# Only\n"])
     defer { site.remove() }

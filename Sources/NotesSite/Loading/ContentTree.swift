@@ -88,10 +88,25 @@ struct ContentTree: Sendable {
       var subdirectories: [String] = []
       for raw in names {
         guard let name = String(validating: raw, as: UTF8.self) else {
-          let shown = String(decoding: raw, as: UTF8.self)
+          // The bytes that are not UTF-8 as `\xE9`, so the name can be found (a replacement
+          // character would hide which byte it was).
+          var shown = ""
+          var i = raw.startIndex
+          while i < raw.endIndex {
+            var end = raw.index(after: i)
+            while raw[i] >= 0xC0, end < raw.endIndex, raw[end] & 0xC0 == 0x80, raw.distance(from: i, to: end) < 4 {
+              end = raw.index(after: end)
+            }
+            if let piece = String(validating: raw[i..<end], as: UTF8.self) {
+              shown += piece
+            } else {
+              for byte in raw[i..<end] { shown += "\\x" + String(byte, radix: 16, uppercase: true) }
+            }
+            i = end
+          }
           diagnostics.append(
             .warning(
-              "file name is not valid UTF-8; skipped",
+              "file name is not valid UTF-8 (rename it to UTF-8); skipped",
               at: SourceLocation(path: join(displayRoot, join(relative, shown)))))
           continue
         }
