@@ -124,7 +124,19 @@ struct FrontMatterReader {
         }
       case "aliases": frontMatter.aliases = list(entry)
       case "collaborators": frontMatter.collaborators = list(entry)
-      case "lang": frontMatter.lang = text(entry)
+      case "lang":
+        // A language tag (`ja`, `pt-BR`, `zh-Hant`): anything else would be an invalid
+        // `lang` attribute on the page.
+        if let lang = text(entry) {
+          if Self.isLanguageTag(lang) {
+            frontMatter.lang = lang
+          } else {
+            diagnostics.append(
+              .warning(
+                "'lang' is not a language tag (like en, ja or pt-BR): '\(lang)'; ignored",
+                at: SourceLocation(path: path, line: entry.value.line, column: entry.value.column)))
+          }
+        }
       case "permalink", "url":
         // A path on the old site; a web address (`url: https://…`, a bookmark) is not one.
         if let path = text(entry), path.hasPrefix("/"), !path.hasPrefix("//") { frontMatter.permalink = path }
@@ -186,6 +198,16 @@ struct FrontMatterReader {
         "'\(entry.key)' is not a date notes-site reads (like 2026-11-29 or 2026-11-29T14:05:00+09:00): \(written); ignored",
         at: SourceLocation(path: path, line: entry.value.line, column: entry.value.column)))
     return nil
+  }
+
+  /// A BCP 47 language tag's shape: 2 or 3 letters (or 4 to 8), then `-` subtags of 1 to 8
+  /// letters and digits.
+  static func isLanguageTag(_ s: String) -> Bool {
+    let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+    guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+    return parts.dropFirst().allSatisfy { part in
+      (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+    }
   }
 
   private mutating func text(_ entry: YAMLNode.Entry) -> String? {
