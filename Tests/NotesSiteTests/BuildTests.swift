@@ -159,6 +159,19 @@ extension BuildTests {
     ])
   }
 
+  /// Two names that look the same, one composed (`é`) and one decomposed (`e` and an accent,
+  /// as a Mac writes it), would share a URL: the warning says why they do.
+  @Test func lookAlikeNamesAreExplained() async throws {
+    // One dictionary cannot hold both names: Swift holds them equal.
+    let site = try SiteFixture(["content/X/Caf\u{E9}.md": "a\n"])
+    defer { site.remove() }
+    try Data("b\n".utf8).write(to: site.root.appendingPathComponent("content/X/Cafe\u{301}.md"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.appendingPathComponent("content/X").path).count == 2)
+    let report = await site.build()
+    #expect(report.diagnostics.count == 1)
+    #expect(report.diagnostics.first?.message.contains("(their names differ only in Unicode normalisation, NFC and NFD)") == true, "\(report.diagnostics)")
+  }
+
   @Test func theSummaryCountsInTheSingular() async throws {
     let site = try SiteFixture(["content/Only.md": "# Only\n"])
     defer { site.remove() }

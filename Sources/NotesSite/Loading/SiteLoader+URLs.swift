@@ -83,8 +83,14 @@ extension SiteLoader {
     func report(_ collisions: [SlugAssignment.Collision], folderID: String) {
       for c in collisions {
         let url = site.config.basePath + (folderID.isEmpty ? "" : folderID + "/") + c.slug
+        // Names that look the same: one written in composed, one in decomposed Unicode (a
+        // file copied from a Mac).
+        let lookAlike =
+          // (Swift's `==` already holds such names equal; their bytes differ.)
+          c.loser == c.winner && !c.loser.utf8.elementsEqual(c.winner.utf8)
+          ? " (their names differ only in Unicode normalisation, NFC and NFD)" : ""
         var d = Diagnostic.warning(
-          "'content/\(c.loser)' and 'content/\(c.winner)' would both be published at \(url); "
+          "'content/\(c.loser)' and 'content/\(c.winner)' would both be published at \(url)\(lookAlike); "
             + "'\((c.loser as NSString).lastPathComponent)' gets a different URL",
           at: SourceLocation(path: "content/" + c.loser))
         if strict { d = d.escalated }
