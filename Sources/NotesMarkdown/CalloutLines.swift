@@ -42,6 +42,8 @@ enum CalloutLines {
     /// Spaces before the opening line: an admonition inside a list item is indented under
     /// the item's text, and holds blocks of that item.
     var indent = 0
+    /// Titled by the heading it opens with, when it has one (Quarto's callouts).
+    var headingTitle = false
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -570,8 +572,24 @@ enum CalloutLines {
     guard colons >= 3 else { return nil }
     var rest = line.dropFirst(colons).drop { $0 == " " || $0 == "\t" }
     var myst = false
-    if rest.hasPrefix("{.") || rest.hasPrefix("{#") || rest.hasPrefix("v-pre") {
-      // Pandoc's attributes, or VuePress's: nothing to show.
+    if rest.hasPrefix("{"), let close = rest.lastIndex(of: "}") {
+      let attributes = Substring(rest[rest.index(after: rest.startIndex)..<close].trimmingSpaces)
+      // Quarto's callout, `::: {.callout-warning title="Careful" collapse="true"}`.
+      if let type = attributes.split(separator: " ").first(where: { $0.hasPrefix(".callout-") })?.dropFirst(9), !type.isEmpty {
+        var container = Container(lines: 1...1, type: String(type).lowercased(), title: nil)
+        container.title = quotedAttribute("title", in: attributes) ?? titled(container.type)
+        container.headingTitle = quotedAttribute("title", in: attributes) == nil
+        if let collapse = quotedAttribute("collapse", in: attributes) { container.openFolded = collapse == "false" }
+        return (container, colons)
+      }
+      // Pandoc's attributes (`{.class}`, `{#id}`, `{ #fig-x }`, `{layout-ncol=2}`):
+      // nothing to show.
+      if attributes.hasPrefix(".") || attributes.hasPrefix("#") || attributes.contains("=") {
+        return (Container(lines: 1...1, type: "", title: nil, plain: true), colons)
+      }
+    }
+    if rest.hasPrefix("v-pre") {
+      // VuePress's: nothing to show.
       return (Container(lines: 1...1, type: "", title: nil, plain: true), colons)
     }
     if rest.first == "{", let close = rest.firstIndex(of: "}") {
@@ -615,11 +633,30 @@ enum CalloutLines {
       if shown.isEmpty { name = "details" }
     }
     if name == "admonition", !shown.isEmpty { name = "note" }
+    // Quarto's short form, `::: callout-tip`, titled by the heading it opens with.
+    var headingTitle = false
+    if name.hasPrefix("callout-"), name.count > 8 {
+      name = String(name.dropFirst(8))
+      headingTitle = shown.isEmpty
+    }
     let byType = titled(name)
     var container = Container(
       lines: 1...1, type: name, title: shown.isEmpty ? byType : shown, openFolded: openFolded)
     container.myst = myst
+    container.headingTitle = headingTitle
     return (container, colons)
+  }
+
+  /// The value of `name="…"` (or `'…'`) among Pandoc attributes.
+  private static func quotedAttribute(_ name: String, in attributes: Substring) -> String? {
+    guard let range = attributes.range(of: name + "="), range.lowerBound == attributes.startIndex
+      || attributes[attributes.index(before: range.lowerBound)] == " "
+    else { return nil }
+    let after = attributes[range.upperBound...]
+    guard let quote = after.first, quote == "\"" || quote == "'" else {
+      return String(after.prefix { $0 != " " })
+    }
+    return String(after.dropFirst().prefix { $0 != quote })
   }
 
   /// Where a list item's text starts on its first line (`- ` 2, `10. ` 4), or nil when the
@@ -694,7 +731,13 @@ enum CalloutLines {
     for aside in asides.sorted(by: { $0.lines.lowerBound < $1.lines.lowerBound }) where !aside.plain {
       let parent = aside.indent > 0 ? holder(of: aside.lines.lowerBound, in: root) : nil
       let blocks = parent.map(children) ?? topLevel
-      let inside = blocks.filter { $0.startLine > aside.lines.lowerBound && $0.startLine < aside.lines.upperBound }
+      var inside = blocks.filter { $0.startLine > aside.lines.lowerBound && $0.startLine < aside.lines.upperBound }
+      var aside = aside
+      if aside.headingTitle, let first = inside.first, first.type == CMARK_NODE_HEADING {
+        aside.title = PlainText.of(first)
+        first.remove()
+        inside.removeFirst()
+      }
       // A Notion callout with nothing in it shows nothing; an admonition still shows its title.
       guard !inside.isEmpty || aside.title != nil else { continue }
       let classes = "callout callout-\(aside.type)"

@@ -109,6 +109,18 @@ enum HugoShortcodes {
     switch tag.name {
     case "toc":
       return "[TOC]"
+    // Quarto's: `include` pastes a file (here, embeds its note), `video` embeds a video (here,
+    // its link), `pagebreak` breaks a printed page.
+    case "include":
+      guard let file = tag.value("file", 0) else { return nil }
+      return "![](\(file.markdownDestination))"
+    case "video":
+      // A URL with a query, `…/watch?v=ID`, reads as a parameter named `…/watch?v`.
+      let src = tag.value("src", 0) ?? tag.named.first { $0.key.hasPrefix("http") }.map { $0.key + "=" + $0.value }
+      guard let src else { return nil }
+      return "<\(src)>"
+    case "pagebreak":
+      return ""
     case "figure":
       guard let src = tag.value("src") else { return nil }
       let caption = tag.value("caption") ?? ""
@@ -198,11 +210,14 @@ enum HugoShortcodes {
         }
       }
     }
-    out = out.replacing(#/\{\{([<%])\s*(new-in|icon|badge)(\s[^>%}]*)?\s*/?[>%]\}\}/#) { match in
+    out = out.replacing(#/\{\{([<%])\s*(new-in|icon|badge|meta|var|env|kbd|pagebreak)(\s[^>%}]*)?\s*/?[>%]\}\}/#) { match in
       guard let tag = HugoShortcode(String(match.0)) else { return String(match.0) }
       switch tag.name {
       case "new-in": return tag.positional.first.map { "*New in \($0)*" } ?? ""
-      case "icon": return ""
+      case "icon", "pagebreak": return ""
+      // Quarto's values from the project's files, which the notes do not hold.
+      case "meta", "var", "env": return ""
+      case "kbd": return tag.positional.first.map { "`\($0)`" } ?? ""
       default:
         // hugo-book's badge: `{{< badge title="Hugo" value="0.158" >}}`.
         guard let value = tag.value("value") else { return String(match.0) }

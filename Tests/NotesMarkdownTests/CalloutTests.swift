@@ -160,6 +160,53 @@ extension CalloutTests {
     #expect(out.contains("<details class=\"callout callout-details\" open>\n<summary class=\"callout-title\">Click me</summary>"), "\(out)")
   }
 
+  /// Quarto's callouts, `::: {.callout-warning title="Careful"}` and `::: callout-tip` titled
+  /// by the heading it opens with (`collapse` folds one); other Pandoc attribute divs only
+  /// hold their blocks.
+  @Test func quartoCallouts() {
+    let out = html("""
+      ::: {.callout-warning title="Careful"}
+      Body A.
+      :::
+
+      ::: callout-tip
+      ## Tip title
+
+      Body B.
+      :::
+
+      ::: {.callout-note collapse="true"}
+      ## Folded
+      Body C.
+      :::
+
+      ::: {layout-ncol=2}
+      left
+      :::
+
+      ::: { #fig-script }
+      fig
+      :::
+      """)
+    #expect(out == """
+      <aside class="callout callout-warning" role="note">
+      <p class="callout-title">Careful</p>
+      <p>Body A.</p>
+      </aside>
+      <aside class="callout callout-tip" role="note">
+      <p class="callout-title">Tip title</p>
+      <p>Body B.</p>
+      </aside>
+      <details class="callout callout-note">
+      <summary class="callout-title">Folded</summary>
+      <p>Body C.</p>
+      </details>
+      <p>left</p>
+      <p>fig</p>
+
+      """, "\(out)")
+  }
+
   /// Qiita's `:::note warn` and Zenn's `:::message alert` name the box's style, not a title.
   @Test func qiitaAndZennBoxesTakeTheirStyle() {
     let out = html(":::note info\nA.\n:::\n\n:::note warn\nB.\n:::\n\n:::message\nC.\n:::\n\n:::message alert\nD.\n:::\n\n:::note My title\nE.\n:::\n")

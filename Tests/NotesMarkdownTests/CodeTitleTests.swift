@@ -33,6 +33,18 @@ import Testing
     #expect(html("```\(info)\nlet a = 1\n```\n") == "<pre tabindex=\"0\"><code class=\"language-js\">let a = 1\n</code></pre>\n")
   }
 
+  /// Quarto and R Markdown open a chunk with its engine in braces, ` ```{r setup, include=FALSE} `,
+  /// and its options as `#|` lines; Pandoc writes a class, ` ```{.cpp} `. A MyST directive
+  /// (` ```{note} `) is not a chunk.
+  @Test func quartoAndRMarkdownChunks() {
+    #expect(html("```{r setup, include=FALSE}\n#| echo: false\n#| label: fig-x\nlibrary(x)\n```\n") == "<pre tabindex=\"0\"><code class=\"language-r\">library(x)\n</code></pre>\n")
+    #expect(html("```{.cpp}\nint a;\n```\n") == "<pre tabindex=\"0\"><code class=\"language-cpp\">int a;\n</code></pre>\n")
+    #expect(html("```{python}\nprint(1)\n```\n") == "<pre tabindex=\"0\"><code class=\"language-python\">print(1)\n</code></pre>\n")
+    // A chunk's text that opens with a `---` block keeps it (R Markdown shows its own header).
+    #expect(html("```{yaml, eval = FALSE}\n---\noutput: html_document\n---\n```\n") == "<pre tabindex=\"0\"><code class=\"language-yaml\">---\noutput: html_document\n---\n</code></pre>\n")
+    #expect(html("```{note}\nA MyST note.\n```\n").contains("<aside class=\"callout callout-note\""))
+  }
+
   /// Zenn and Qiita write the file after the language: ` ```ruby:hello.rb `.
   @Test func languageColonFileIsALanguageAndACaption() {
     #expect(

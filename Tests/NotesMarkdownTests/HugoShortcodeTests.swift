@@ -229,3 +229,23 @@ import Testing
     #expect(html("{{< center >}}\nText.\n") == "<p>{{&lt; center &gt;}}\nText.</p>\n")
   }
 }
+
+extension HugoShortcodeTests {
+  /// Quarto writes its shortcodes as Hugo does: `include` embeds the file's note, `video` is
+  /// its link, `pagebreak`, `meta`, `var` and `env` (values from project files) go, `kbd` is code.
+  @Test func quartoShortcodes() {
+    let out = html("""
+      {{< include _means.qmd >}}
+
+      {{< video https://www.youtube.com/watch?v=abc >}}
+
+      Reading time {{< meta reading-time >}}, version {{< var version >}}, press {{< kbd Shift-Ctrl-P >}}.
+
+      {{< pagebreak >}}
+      """)
+    #expect(out.contains("_means"), "\(out)")
+    #expect(out.contains(#"<p><a href="https://www.youtube.com/watch?v=abc">https://www.youtube.com/watch?v=abc</a></p>"#), "\(out)")
+    #expect(out.contains("press <code>Shift-Ctrl-P</code>."), "\(out)")
+    #expect(!out.contains("{{") && !out.contains("meta") && !out.contains("pagebreak"), "\(out)")
+  }
+}

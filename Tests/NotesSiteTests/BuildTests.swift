@@ -172,6 +172,24 @@ extension BuildTests {
     #expect(report.diagnostics.first?.message.contains("(their names differ only in Unicode normalisation, NFC and NFD)") == true, "\(report.diagnostics)")
   }
 
+  /// Quarto's `.qmd` and R Markdown's `.Rmd` files are notes, and links to them (or to the
+  /// `.html` Quarto makes of them) open their pages.
+  @Test func quartoAndRMarkdownFilesAreNotes() async throws {
+    let site = try SiteFixture([
+      "content/ch/timers.qmd": "---\ntitle: \"Timers\"\n---\n\nText.\n",
+      "content/Cookbook.Rmd": "---\ntitle: Cookbook\n---\n\n```{r}\nx <- 1\n```\n",
+      "content/index.md": "# Start\n\n[timers](ch/timers.qmd) and [html](ch/timers.html) and [book](Cookbook.Rmd)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    #expect(try site.page("ch/timers").contains("<h1>Timers</h1>"))
+    #expect(try site.page("notes/cookbook").contains(#"<code class="language-r">x &lt;- 1"#))
+    let links = try noteBodyLinks(site.page("notes/index"))
+    #expect(links.prefix(3) == ["/ch/timers/", "/ch/timers/", "/notes/cookbook/"], "\(links)")
+    #expect(!site.exists("ch/timers.qmd"))
+  }
+
   @Test func theSummaryCountsInTheSingular() async throws {
     let site = try SiteFixture(["content/Only.md": "# Only\n"])
     defer { site.remove() }

@@ -472,6 +472,23 @@ extension FrontMatterTests {
     #expect(try site.page("notes/open").contains("body text here"))
   }
 
+  /// Quarto's `date: today` (and `now`, `last-modified`) is the file's own date; a template's
+  /// placeholder, Templater's `<% tp.date.now() %>`, is ignored with a warning: neither stops
+  /// the build, as a malformed date does.
+  @Test func dateWordsAndPlaceholders() async throws {
+    let site = try SiteFixture([
+      "content/Templates/Daily.md": "---\ndate: <% tp.date.now(\"YYYY-MM-DD\") %>\ntags: [daily]\n---\n# Daily\n",
+      "content/Q/report.qmd": "---\ntitle: Report\ndate: today\nupdated: last-modified\n---\nText.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0)
+    #expect(report.diagnostics.map(\.description) == [
+      "content/Templates/Daily.md:2:7: warning: 'date' is a template's placeholder, not a date: '<% tp.date.now(\"YYYY-MM-DD\") %>'; ignored"
+    ])
+    #expect(try site.page("q/report").contains("<h1>Report</h1>"))
+  }
+
   /// Without a `title` or `date` key, or when it is not YAML, such lines are the note's text
   /// (a setext heading over `---`).
   @Test func otherLinesOverADashLineStayText() {

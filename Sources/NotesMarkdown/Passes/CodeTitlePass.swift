@@ -37,6 +37,19 @@ enum CodeTitlePass {
       }
       // A MyST directive left as code (` ```{code-cell} python `, ` ```{math} `): the language
       // is the word after a code directive's name; other directives have none.
+      // A Quarto or R Markdown chunk, ` ```{r setup, include=FALSE} `, ` ```{python} `,
+      // ` ```{.cpp} `: the language is the engine (or the class); the `#| echo: false` option
+      // lines that open it are not its text.
+      if info.hasPrefix("{"), let close = info.firstIndex(of: "}"), let language = Self.chunkLanguage(info[info.index(after: info.startIndex)..<close]) {
+        info = language
+        cmark_node_set_fence_info(block.pointer, info)
+        let literal = block.literal
+        if literal.hasPrefix("#|") {
+          let lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+          block.setLiteral(lines.drop { $0.hasPrefix("#|") }.joined(separator: "\n"))
+        }
+        continue
+      }
       if info.hasPrefix("{"), let close = info.firstIndex(of: "}") {
         let name = info[info.index(after: info.startIndex)..<close]
         let after = info[info.index(after: close)...].drop { $0 == " " }
@@ -77,6 +90,29 @@ enum CodeTitlePass {
       block.insertBefore(figure)
       figure.append(block)
     }
+  }
+
+  /// The engines knitr and Quarto run, whose name opens a chunk's braces.
+  static let chunkEngines: Set<String> = [
+    "r", "python", "julia", "sql", "bash", "sh", "zsh", "ojs", "rcpp", "cpp", "c", "stan", "js", "javascript", "css",
+    "scss", "sass", "yaml", "md", "markdown", "html", "mermaid", "dot", "tikz", "asis", "octave", "ruby", "perl",
+    "scala", "go", "rust", "powershell", "lua", "java", "haskell", "fortran", "typescript", "ts", "json", "toml",
+    "xml", "latex", "tex", "text", "txt", "verbatim", "embed", "glue", "exec", "awk", "sed", "cat", "shell",
+  ]
+
+  /// The language of a chunk header's inside (`r setup, include=FALSE`, `python`, `.cpp`),
+  /// nil when it is no chunk (a MyST directive, `note`, `code-cell`).
+  static func chunkLanguage(_ inner: Substring) -> String? {
+    let text = inner.trimmingSpaces
+    if text.hasPrefix(".") {
+      let name = text.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "_" }
+      return name.isEmpty ? nil : String(name)
+    }
+    let word = text.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+    guard !word.isEmpty, chunkEngines.contains(word.lowercased()) else { return nil }
+    let rest = text.dropFirst(word.count)
+    guard rest.isEmpty || rest.first == " " || rest.first == "," else { return nil }
+    return word.lowercased()
   }
 
   /// A MyST directive's text without the options it opens with: `:key: value` lines, or a

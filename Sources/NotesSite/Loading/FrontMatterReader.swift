@@ -352,6 +352,20 @@ struct FrontMatterReader {
   }
 
   private mutating func date(_ entry: YAMLNode.Entry) -> Date? {
+    if let written = entry.value.string?.trimmingCharacters(in: .whitespaces) {
+      // Quarto's words for the day it renders or the file's last change: the file's own
+      // date (from git, else its modification time) is that.
+      if ["today", "now", "last-modified"].contains(written.lowercased()) { return nil }
+      // A template's placeholder (Templater's `<% tp.date.now() %>`, `{{date}}`, R Markdown's
+      // `` `r Sys.Date()` ``): a template left in the vault, not a broken note.
+      if written.contains("<%") || written.contains("{{") || written.hasPrefix("`r ") {
+        diagnostics.append(
+          .warning(
+            "'\(entry.key)' is a template's placeholder, not a date: '\(written)'; ignored",
+            at: SourceLocation(path: path, line: entry.value.line, column: entry.value.column)))
+        return nil
+      }
+    }
     guard let date = Self.date(of: entry.value) else {
       let written = entry.value.string.map { "'\($0)'" } ?? entry.value.kindDescription
       fail(

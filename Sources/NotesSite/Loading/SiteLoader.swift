@@ -14,7 +14,8 @@ struct SiteLoader {
   var cache = NoteCache()
 
   /// Extensions that make a file a note.
-  static let noteExtensions: Set<String> = ["md", "markdown", "mdx"]
+  /// Markdown, MDX (Docusaurus, Starlight), Quarto's `.qmd` and R Markdown's `.Rmd`.
+  static let noteExtensions: Set<String> = ["md", "markdown", "mdx", "qmd", "rmd"]
 
   /// A note file as read, before it has a URL.
   struct NoteSource: Sendable {
