@@ -75,8 +75,9 @@ enum MathSyntax {
   /// its own, `\begin{align}`, a blank line between rows, the closing `$$` further down): each
   /// blank line between the two gets a TeX comment, `%`, so that CommonMark does not end the
   /// paragraph there and the math is read whole. Only where a closing `$$` comes within 100
-  /// lines and before any code fence; inside a quote the `>` markers stay. Line numbers and
-  /// the columns of other lines do not move.
+  /// lines and before any code fence; inside a quote the `>` markers stay. A `---` line right
+  /// after the math is a rule, not a heading's underline. Line numbers and the columns of
+  /// other lines do not move.
   static func fillingBlankLines(_ body: String) -> String {
     guard body.containsBytes("$$") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
@@ -88,8 +89,25 @@ enum MathSyntax {
     }
     func isBlank(_ line: Substring) -> Bool { content(line).allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }
     func isFence(_ line: Substring) -> Bool { let c = content(line); return c.hasPrefix("```") || c.hasPrefix("~~~") }
+    /// A `---` right under display math is a rule, as Obsidian reads it, not the underline
+    /// of a heading made of the paragraph the math is in: its dashes become `*`.
+    func ruleAfterMath(_ close: Int) {
+      guard close + 1 < lines.count else { return }
+      let line = lines[close + 1]
+      let markers = line.prefix { $0 == " " || $0 == "\t" || $0 == ">" }
+      var rest = line.dropFirst(markers.count)
+      if rest.hasSuffix("\r") { rest = rest.dropLast() }
+      let dashes = rest.prefix { $0 == "-" }.count
+      guard dashes >= 3, rest.dropFirst(dashes).allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
+      lines[close + 1] = markers + String(repeating: "*", count: dashes) + line.dropFirst(markers.count + dashes)
+      changed = true
+    }
     while i < lines.count {
       let opening = content(lines[i])
+      // `$$ x $$` on a line of its own.
+      if opening.hasPrefix("$$"), opening.trimmingCharacters(in: .whitespaces).hasSuffix("$$"), opening.count > 4, !isFence(lines[i]) {
+        ruleAfterMath(i)
+      }
       guard opening.hasPrefix("$$"), !opening.dropFirst(2).contains("$$"), !isFence(lines[i]) else {
         // Display math opened after text on its line (`The formula is: $$`): its closing `$$`
         // further down is no opening.
@@ -117,6 +135,7 @@ enum MathSyntax {
         i += 1
         continue
       }
+      ruleAfterMath(close)
       // Two blank lines in a row end the math in any reading: leave such a block alone.
       if !blanks.isEmpty, !zip(blanks, blanks.dropFirst()).contains(where: { $1 == $0 + 1 }) {
         for b in blanks {

@@ -308,6 +308,16 @@ extension MathTests {
     #expect(rendered.contains("<p>Pandoc escapes [1] and <code>\\(code\\)</code> stays; so does $5 (x).</p>"), "\(rendered)")
   }
 
+  /// A `---` right under display math is a rule, as in Obsidian, not the underline that
+  /// would make the paragraph holding the math a heading; under text it still is one.
+  @Test func aRuleUnderDisplayMath() {
+    let out = html("Then the vote\n$$\nF(x) = k\n$$\n---\n## Next\n\n$$ y = 2 $$\n---\nafter\n\nText\n---\n")
+    #expect(out.contains("<hr />\n<h2 id=\"next\">"), "\(out)")
+    #expect(out.components(separatedBy: "<hr />").count == 3, "\(out)")
+    #expect(out.contains("<h2 id=\"text\">Text"), "\(out)")
+    #expect(!out.contains("<h2 id=\"then"), "\(out)")
+  }
+
   /// Brackets escaped the CommonMark way, as exporters write them, stay text: a line that is
   /// `\[\[\]\]`, a title between escaped brackets, a citation `\[1\]`, a word in `\(…\)`.
   /// Letters that make no word, a TeX command or an operator are still math.
