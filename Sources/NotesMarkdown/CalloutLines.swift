@@ -266,6 +266,34 @@ enum CalloutLines {
     return (lines.joined(separator: "\n"), found, dedented)
   }
 
+  /// `body` with the line under a callout's title line (`> [!abstract] Related`) no
+  /// underline of a heading, as CommonMark would read `> ---` or `> -` there, making the title a
+  /// heading: Obsidian reads the title line alone. Three dashes or more become a rule (`***`),
+  /// fewer (an empty list item) or `=` an empty comment. Line numbers stay.
+  static func keepingCalloutTitles(_ body: String) -> String {
+    guard body.containsBytes("[!") else { return body }
+    var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
+    var changed = false
+    func split(_ line: Substring) -> (markers: Substring, rest: Substring) {
+      let markers = line.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+      var rest = line.dropFirst(markers.count)
+      if rest.hasSuffix("\r") { rest = rest.dropLast() }
+      return (markers, rest)
+    }
+    for i in lines.indices.dropLast() where lines[i].hasPrefix(">") {
+      let (markers, rest) = split(lines[i])
+      guard rest.hasPrefix("[!"), rest.contains("]") else { continue }
+      let (nextMarkers, next) = split(lines[i + 1])
+      guard nextMarkers.contains(">"), nextMarkers.filter({ $0 == ">" }).count == markers.filter({ $0 == ">" }).count else { continue }
+      let trimmed = next.trimmingCharacters(in: .whitespaces)
+      guard let mark = trimmed.first, mark == "-" || mark == "=", trimmed.allSatisfy({ $0 == mark }) else { continue }
+      let replacement = mark == "-" && trimmed.count >= 3 ? String(repeating: "*", count: trimmed.count) : "<!---->"
+      lines[i + 1] = nextMarkers + Substring(replacement)
+      changed = true
+    }
+    return changed ? lines.joined(separator: "\n") : body
+  }
+
   /// `Text.</details>` before a blank line (or the end), as Hexo posts write a folded block:
   /// the closing tag moves to the blank line, where it closes the block as on a line of its
   /// own. Lines keep their number.

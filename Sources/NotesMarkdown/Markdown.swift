@@ -86,7 +86,8 @@ extension Markdown {
         ZolaShortcodes.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
     let attributes = AttributeLists.resolving(
       JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
-    let (body, asides, unindented) = CalloutLines.blanking(LogseqOutline.listingHeadingChildren(attributes.text))
+    let (body, asides, unindented) = CalloutLines.blanking(
+      CalloutLines.keepingCalloutTitles(LogseqOutline.listingHeadingChildren(attributes.text)))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))
     let codeInWikiLinks = WikiLinkRepair.mayHaveCodeInWikiLinks(protected)
     return MathSyntax.withParsed(protected) { root, text, marks in

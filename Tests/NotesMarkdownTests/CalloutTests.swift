@@ -207,6 +207,28 @@ extension CalloutTests {
       """, "\(out)")
   }
 
+  /// A block id in a callout's first paragraph keeps the callout (its anchor ends the
+  /// paragraph); a `---` or an empty `-` item under the title line is a rule or nothing, not
+  /// the underline of a heading.
+  @Test func calloutTitleLinesStayTitles() {
+    let out = html("> [!abstract] Trigger\n> **When damaged**... ^trigger\n\n> [!abstract] Related\n> - \n\n> [!note] Title\n> ---\n> body\n")
+    #expect(out == """
+      <aside class="callout callout-abstract" role="note">
+      <p class="callout-title">Trigger</p>
+      <p><strong>When damaged</strong>...<span id="^trigger"></span></p>
+      </aside>
+      <aside class="callout callout-abstract" role="note">
+      <p class="callout-title">Related</p>
+      </aside>
+      <aside class="callout callout-note" role="note">
+      <p class="callout-title">Title</p>
+      <hr />
+      <p>body</p>
+      </aside>
+
+      """, "\(out)")
+  }
+
   /// Qiita's `:::note warn` and Zenn's `:::message alert` name the box's style, not a title.
   @Test func qiitaAndZennBoxesTakeTheirStyle() {
     let out = html(":::note info\nA.\n:::\n\n:::note warn\nB.\n:::\n\n:::message\nC.\n:::\n\n:::message alert\nD.\n:::\n\n:::note My title\nE.\n:::\n")

@@ -63,7 +63,11 @@ enum BlockIDPass {
         block = first
       }
       if block.isParagraph, let first = block.firstChild {
-        if block.parent?.type == CMARK_NODE_ITEM, first.isText, first.literal.hasPrefix("[") {
+        if block.parent?.type == CMARK_NODE_BLOCK_QUOTE, block.previous == nil, first.isText, first.literal.hasPrefix("[!") {
+          // A callout's first paragraph (`> [!abstract] Trigger` … `^trigger`): its marker
+          // must stay first to make the callout, so the anchor ends it.
+          block.append(CmarkNode.customInline(enter: html))
+        } else if block.parent?.type == CMARK_NODE_ITEM, first.isText, first.literal.hasPrefix("[") {
           // A task item (`- [ ] task ^id`): its `[ ]` must stay first to become the checkbox.
           first.insertAfter(CmarkNode.customInline(enter: html))
         } else {
