@@ -335,6 +335,24 @@ import Testing
     #expect(report.diagnostics.map(\.message) == ["no note or file at '/d/nothing'"])
   }
 
+  /// `../` from a folder's README up to `content/` opens the README there, as GitHub opens
+  /// the repository's; without one, the home page.
+  @Test func upToTheContentFolderOpensItsReadme() async throws {
+    let site = try SiteFixture([
+      "content/README.md": "# Root\n\n## Root\n\nText\n",
+      "content/docs/README.md": "# Docs\n\n[main](../) [section](../#root) [file](../README.md)\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let html = try site.page("docs/readme")
+    #expect(html.contains(#"<a href="/notes/readme/">main</a> <a href="/notes/readme/#root">section</a> <a href="/notes/readme/">file</a>"#), "\(html)")
+    let bare = try SiteFixture(["content/docs/README.md": "[home](../)\n", "content/docs/b.md": "b\n"])
+    defer { bare.remove() }
+    #expect(await bare.build().diagnostics.isEmpty)
+    #expect(try bare.page("docs/readme").contains(#"<a href="/">home</a>"#))
+  }
+
   /// Joplin links a resource by its id, `:/1464bd4c…`, and exports it as
   /// `_resources/1464bd4c….png`.
   @Test func joplinResourceIDsNameTheirFiles() async throws {

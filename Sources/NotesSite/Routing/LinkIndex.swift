@@ -371,6 +371,15 @@ struct LinkIndex: Sendable {
         return (.missing("no note or resource with Joplin id '\(id)'"), [])
       }
       let path = Self.normalise(target, from: directory)
+      // `../` from a folder's README up to `content/`: the README there, as GitHub shows the
+      // repository's, else the home page (not the page-URL reading below, which would find
+      // the README's own folder). From other notes `../` is read as Hugo writes it, below.
+      if let path, path.isEmpty || path == ".", !target.hasPrefix("/"), !directory.isEmpty,
+        let source = noteSourcePath[noteID], ["readme", "index"].contains(Self.key(Self.stripExtension(String(PathName.last(source)))))
+      {
+        if let readme = notesByPath["readme"] ?? notesByPath["index"] { return (note(readme), []) }
+        return (.home, [])
+      }
       if let path {
         let k = Self.key(path)
         if let found = page(k, written: path) { return (found, []) }
