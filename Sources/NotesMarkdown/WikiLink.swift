@@ -267,6 +267,9 @@ enum WikiLinkSyntax {
       target = targetPart.trimmingSpaces
     }
     guard !target.isEmpty || fragment != nil else { return nil }
+    // No note is named with `"` or brackets (Obsidian forbids them): `[[1, 2], [3, 4]]`, R's
+    // `df[["col"]]` and the shell's `[[ -z "$x" ]]` are text.
+    guard !target.utf8.contains(where: { $0 == 0x22 || $0 == 0x5B || $0 == 0x5D }) else { return nil }
     return WikiLink(isEmbed: isEmbed, target: target, fragment: fragment, label: label)
   }
 }

@@ -22,6 +22,14 @@ import Testing
     #expect(out.contains("<p>Before \(expected) after.</p>"), "\(out)")
   }
 
+  /// Double brackets around what no note could be named, with `"` or brackets in it (a matrix, R's `df[["col"]]`, the shell's `[[ -z "$x" ]]`), are text as written; a
+  /// label may hold quotes.
+  @Test func bracketsAroundWhatNamesNoNoteAreText() {
+    let note = render(#"Matrix [[1, 2], [3, 4]]; R: df[["col"]]; sh [[ -z "$x" ]]; [[Roadmap|"quoted"]]."#)
+    #expect(note.html.contains(#"Matrix [[1, 2], [3, 4]]; R: df[[&quot;col&quot;]]; sh [[ -z &quot;$x&quot; ]]; <a class="wiki-link" href="/notes/roadmap/">&quot;quoted&quot;</a>."#), "\(note.html)")
+    #expect(note.diagnostics.isEmpty)
+  }
+
   /// A wiki link right before parentheses (Logseq's block references, `[[Page]]((uuid))`)
   /// stays a wiki link; cmark alone would make `[Page]` the text of a link to `(uuid)`.
   @Test func aWikiLinkBeforeParenthesesStaysAWikiLink() throws {
