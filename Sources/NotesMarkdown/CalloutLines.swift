@@ -38,7 +38,7 @@ enum CalloutLines {
     /// whose block starts on the line after it).
     var opening = true
     /// The line (0-based) of a `<details>` element's `<summary>`, blanked with it.
-    var summaryLine: Int?
+    var summaryLine: ClosedRange<Int>?
     /// Spaces before the opening line: an admonition inside a list item is indented under
     /// the item's text, and holds blocks of that item.
     var indent = 0
@@ -258,7 +258,7 @@ enum CalloutLines {
       let blank: Substring = container.indent == 0 ? "<!---->" : ""
       if container.opening { lines[container.lines.lowerBound - 1] = blank }
       if container.closed { lines[container.lines.upperBound - 1] = blank }
-      if let summary = container.summaryLine { lines[summary] = "" }
+      if let summary = container.summaryLine { for line in summary { lines[line] = "" } }
     }
     for line in options where targets.contains(line) || found.contains(where: { $0.myst && $0.lines.contains(line + 1) }) {
       lines[line] = ""
@@ -484,7 +484,7 @@ enum CalloutLines {
   /// second value gives), Docusaurus' and Starlight's `<TabItem label="…">`, `<Aside>`,
   /// `<Admonition>`, Nextra's `<Callout>`, Starlight's `<Card>`; `<Tabs>`, `<CardGrid>` and
   /// `<Steps>` only group their blocks.
-  private static func tagContainer(_ tag: HTMLTagLine, after following: ArraySlice<Substring>) -> (Container, Int?)? {
+  private static func tagContainer(_ tag: HTMLTagLine, after following: ArraySlice<Substring>) -> (Container, ClosedRange<Int>?)? {
     func kind(_ value: String?) -> String {
       guard let value = value?.lowercased(), !value.isEmpty, value.allSatisfy({ $0.isASCII && $0.isLetter }) else {
         return "note"
@@ -494,13 +494,19 @@ enum CalloutLines {
     switch tag.name {
     case "details", "Details":
       // The summary: on the tag's line, or the next line that is not blank.
-      var summary: (title: String, line: Int?)?
+      var summary: (title: String, line: ClosedRange<Int>?)?
       if !tag.rest.isEmpty {
         summary = Self.innerText(tag.rest, opening: "summary").map { ($0, nil) }
-      } else if let next = following.firstIndex(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }),
-        let title = Self.innerText(following[next].trimmingSpaces, opening: "summary")
-      {
-        summary = (title, next)
+      } else if let next = following.firstIndex(where: { !$0.allSatisfy { $0 == " " || $0 == "\t" || $0 == "\r" } }) {
+        if let title = Self.innerText(following[next].trimmingSpaces, opening: "summary") {
+          summary = (title, next...next)
+        } else if following[next].trimmingSpaces == "<summary>",
+          let close = following[(next + 1)...].prefix(5).firstIndex(where: { $0.trimmingSpaces == "</summary>" })
+        {
+          // Over lines of its own: `<summary>`, its text, `</summary>`.
+          let title = following[(next + 1)..<close].map { $0.trimmingSpaces }.filter { !$0.isEmpty }.joined(separator: " ")
+          summary = (title, next...close)
+        }
       }
       guard tag.rest.isEmpty || summary != nil else { return nil }
       let title = summary.map { Self.withoutTags($0.title) } ?? "Details"

@@ -560,6 +560,12 @@ extension LiquidAndMystBlockTests {
 }
 
 extension CalloutTests {
+  /// A summary over lines of its own (`<summary>`, its text, `</summary>`) titles the block.
+  @Test func aSummaryOverLinesOfItsOwn() {
+    let out = html("<details>\n<summary>\nPreview\n</summary>\n\nBody A.\n</details>\n")
+    #expect(out == "<details class=\"callout callout-details\">\n<summary class=\"callout-title\">Preview</summary>\n<p>Body A.</p>\n</details>\n", "\(out)")
+  }
+
   /// `</details>` at the end of the block's last line, as Hexo posts write it, closes it.
   @Test func detailsClosedAtTheEndOfTheLastLine() {
     let out = html("<details><summary>Y-N Case</summary>\n\nN * (-P) = - N * P</details>\n\nAfter.\n")
