@@ -73,7 +73,7 @@ enum HTMLImages {
   /// Elements whose content is never text to show.
   private static let skipped: Set<String> = [
     "script", "style", "noscript", "template", "svg", "math", "iframe", "video", "audio", "object", "embed",
-    "canvas", "select", "textarea", "button", "form", "head", "title",
+    "canvas", "select", "textarea", "form", "head", "title",
   ]
   /// Elements of `skipped` that show something from elsewhere: a link to it stays.
   private static let media: Set<String> = ["iframe", "video", "audio", "embed", "object"]

@@ -248,7 +248,8 @@ struct HTMLTagLine {
     var attributes: [String: String] = [:]
     var selfClosing = false
     while true {
-      text = text.drop { $0 == " " || $0 == "\t" }
+      // Attributes may stand on lines of their own (`<img width="100"` / `src="logo.svg" />`).
+      text = text.drop { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" }
       guard let c = text.first else { return nil }
       if c == ">" {
         text = text.dropFirst()

@@ -103,6 +103,27 @@ import Testing
     #expect(html("<div>One<br>Two<br></div>\n") == "<p>One<br />\nTwo</p>\n")
   }
 
+  /// A tag whose attributes stand on lines of their own, as READMEs centre a logo, is read
+  /// whole; a button's label is text.
+  @Test func tagsOverSeveralLinesKeepTheirImagesAndLinks() {
+    let out = html("""
+      <img width="100px"
+           src="https://example.com/logo.svg" />
+
+      <a href="https://example.com">
+          <button>Click me</button>
+      </a>
+
+      <p align="center">
+        <a href="https://example.com/docs"
+           target="_blank">Docs link</a>
+      </p>
+      """)
+    #expect(out.contains(#"<img src="https://example.com/logo.svg" alt="" loading="lazy" width="100">"#), "\(out)")
+    #expect(out.contains(#"<a href="https://example.com"> Click me</a>"#), "\(out)")
+    #expect(out.contains(#"<p><a href="https://example.com/docs">Docs link</a></p>"#), "\(out)")
+  }
+
   /// A README's HTML blocks keep their text, links and images; only their tags go.
   @Test func htmlBlocksKeepTheirTextAndLinks() {
     let rendered = render("""
