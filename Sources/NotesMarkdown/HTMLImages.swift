@@ -199,6 +199,10 @@ enum HTMLImages {
         }
         if blocks.contains(name) {
           paragraphBreak()
+          // A heading stays one (`<h1 align="center">Project</h1>`, a README's title).
+          if name.count == 2, name.first == "h", let level = name.last?.wholeNumberValue, (1...6).contains(level) {
+            markdown += String(repeating: "#", count: level) + " "
+          }
         } else if name == "br" {
           if !markdown.isEmpty, !markdown.hasSuffix("\n") {
             markdown += "\\"

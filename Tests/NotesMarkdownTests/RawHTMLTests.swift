@@ -124,6 +124,16 @@ import Testing
     #expect(out.contains(#"<p><a href="https://example.com/docs">Docs link</a></p>"#), "\(out)")
   }
 
+  /// An HTML heading stays a heading: an awesome-list's centred `<h1>` titles the note.
+  @Test func htmlHeadingsAreHeadings() {
+    let note = "<h1 align=\"center\">Front End Interview Handbook</h1>\n\n<p align=\"center\">Some <a href=\"https://x.org\">link</a></p>\n\n<h3>Part <b>two</b></h3>\n"
+    #expect(Markdown.analyze(note).firstH1 == "Front End Interview Handbook")
+    let out = html(note)
+    // Levels close up under the title, as for Markdown headings.
+    #expect(out.contains(#"<h2 id="part-two">Part two"#), "\(out)")
+    #expect(out.contains(#"<p>Some <a href="https://x.org">link</a></p>"#), "\(out)")
+  }
+
   /// A README's HTML blocks keep their text, links and images; only their tags go.
   @Test func htmlBlocksKeepTheirTextAndLinks() {
     let rendered = render("""
