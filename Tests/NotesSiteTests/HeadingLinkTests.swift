@@ -142,6 +142,23 @@ import Testing
     #expect(guide.contains("<span id=\"^step-one\"></span>Step one is important.</p>"))
   }
 
+  /// A note embeds its own block or section (`![[#^id]]`, `![[#Heading]]`), as Obsidian
+  /// shows it; an embed of the whole note in itself stays a link.
+  @Test func aNoteEmbedsItsOwnBlockOrSection() async throws {
+    let site = try SiteFixture([
+      "content/Carnot.md": "Efficiency $$ \\eta = W/Q $$\n^Rend\n\n## Part\n\nPart text.\n\n## Recap\n\n![[#^Rend]]\n\n![[#Part]]\n\n![[Carnot]]\n"
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let page = try site.page("notes/carnot")
+    let embeds = page.components(separatedBy: "class=\"embed-note\"").dropFirst()
+    #expect(embeds.count == 2, "\(page)")
+    #expect(embeds.first?.contains(#"\eta = W/Q"#) == true && embeds.first?.contains("Part text") == false)
+    #expect(embeds.dropFirst().first?.contains("Part text.") == true)
+    #expect(page.contains(#"<p><a class="wiki-link" href="/notes/carnot/">Carnot</a></p>"#), "\(page)")
+  }
+
   @Test func aSectionEmbedShowsOnlyThatSection() async throws {
     let site = try SiteFixture([
       "content/Recipes/Curry.md": """

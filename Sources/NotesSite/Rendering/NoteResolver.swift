@@ -25,7 +25,9 @@ struct NoteResolver: LinkResolver {
       // An embed shows the other note inline; a cycle or a deep chain falls back to a link, as
       // does a section the note does not have (the link graph warned): never the whole note.
       let missingSection = reference.fragment.map { !$0.isEmpty } == true && fragment == nil
-      if embedsAsLinks || id == noteID || embedding.contains(id) || embedding.count >= 4 || missingSection {
+      // A note's own section or block (`![[#^id]]`, `![[#Heading]]`) shows there too; the
+      // whole note in itself would never end.
+      if embedsAsLinks || (id == noteID && fragment == nil) || embedding.contains(id) || embedding.count >= 4 || missingSection {
         return .page(url: url)
       }
       var nested = self
