@@ -76,8 +76,8 @@ enum MathSyntax {
   /// blank line between the two gets a TeX comment, `%`, so that CommonMark does not end the
   /// paragraph there and the math is read whole. Only where a closing `$$` comes within 100
   /// lines and before any code fence; inside a quote the `>` markers stay. A `---` line right
-  /// after the math is a rule, not a heading's underline. Line numbers and the columns of
-  /// other lines do not move.
+  /// after the math is a rule, not a heading's underline, and Quarto's label after the
+  /// closing `$$` (`$$ {#eq-x}`) goes. Line numbers and the columns of other lines do not move.
   static func fillingBlankLines(_ body: String) -> String {
     guard body.containsBytes("$$") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
@@ -102,11 +102,25 @@ enum MathSyntax {
       lines[close + 1] = markers + String(repeating: "*", count: dashes) + line.dropFirst(markers.count + dashes)
       changed = true
     }
+    /// Quarto's label after the closing `$$`, `$$ {#eq-ratio}`, is the equation's name, not
+    /// text: it goes (spaces keep the columns).
+    func dropLabel(_ close: Int) {
+      let line = lines[close]
+      guard let end = line.range(of: "$$", options: .backwards), let open = line[end.upperBound...].range(of: "{#"),
+        line[end.upperBound..<open.lowerBound].allSatisfy({ $0 == " " || $0 == "\t" }),
+        let brace = line[open.upperBound...].firstIndex(of: "}"),
+        line[line.index(after: brace)...].allSatisfy({ $0 == " " || $0 == "\t" || $0 == "\r" })
+      else { return }
+      lines[close] = line[..<open.lowerBound] + String(repeating: " ", count: line.distance(from: open.lowerBound, to: brace) + 1)
+        + line[line.index(after: brace)...]
+      changed = true
+    }
     while i < lines.count {
       let opening = content(lines[i])
       // `$$ x $$` on a line of its own.
-      if opening.hasPrefix("$$"), opening.trimmingCharacters(in: .whitespaces).hasSuffix("$$"), opening.count > 4, !isFence(lines[i]) {
-        ruleAfterMath(i)
+      if opening.hasPrefix("$$"), opening.dropFirst(2).contains("$$"), !isFence(lines[i]) {
+        dropLabel(i)
+        if content(lines[i]).trimmingCharacters(in: .whitespaces).hasSuffix("$$"), content(lines[i]).count > 4 { ruleAfterMath(i) }
       }
       guard opening.hasPrefix("$$"), !opening.dropFirst(2).contains("$$"), !isFence(lines[i]) else {
         // Display math opened after text on its line (`The formula is: $$`): its closing `$$`
@@ -135,6 +149,7 @@ enum MathSyntax {
         i += 1
         continue
       }
+      dropLabel(close)
       ruleAfterMath(close)
       // Two blank lines in a row end the math in any reading: leave such a block alone.
       if !blanks.isEmpty, !zip(blanks, blanks.dropFirst()).contains(where: { $1 == $0 + 1 }) {

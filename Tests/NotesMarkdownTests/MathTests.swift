@@ -318,6 +318,13 @@ extension MathTests {
     #expect(!out.contains("<h2 id=\"then"), "\(out)")
   }
 
+  /// Quarto names an equation after its closing `$$` (`$$ {#eq-ratio}`): the label goes.
+  @Test func quartoEquationLabelsGo() {
+    let out = html("$$\nE = mc^2\n$$ {#eq-ratio}\n\n$$ a + b $$ {#eq-two}\n\nText.\n")
+    #expect(out.contains("\\]</span></p>\n<p><span class=\"math math-display\">\\[ a + b \\]</span></p>\n<p>Text.</p>"), "\(out)")
+    #expect(!out.contains("eq-"), "\(out)")
+  }
+
   /// Brackets escaped the CommonMark way, as exporters write them, stay text: a line that is
   /// `\[\[\]\]`, a title between escaped brackets, a citation `\[1\]`, a word in `\(…\)`.
   /// Letters that make no word, a TeX command or an operator are still math.
