@@ -145,6 +145,12 @@ enum CalloutLines {
           open.removeLast()
           continue
         }
+        if let (image, count) = Self.mystFigure(string, after: lines[(index + 1)...]) {
+          lines[index] = Substring(image)
+          open.append((index, Self.figureContainer, .backticks(count)))
+          lastOption = nil
+          continue
+        }
         if let (container, count) = Self.mystDirective(string) {
           open.append((index, container, .backticks(count)))
           lastOption = nil
@@ -234,6 +240,11 @@ enum CalloutLines {
           found.append(container)
           continue
         }
+      } else if let (image, colons) = Self.mystFigure(string, after: lines[(index + 1)...]) {
+        lines[index] = Substring(image)
+        open.append((index, Self.figureContainer, .colons(colons)))
+        lastOption = nil
+        continue
       } else if let (container, colons) = Self.admonition(string) {
         open.append((index, container, .colons(colons)))
         lastOption = nil
@@ -329,6 +340,39 @@ enum CalloutLines {
   }
 
   /// `:class: dropdown`, `:label: x`: a MyST directive's option line, right after its opening.
+  /// A MyST figure or image, ```` ```{figure} ./pic.png ```` (or `:::{figure}`): the opening
+  /// line as the image (its `:alt:`, else a figure's caption, the text), and how many fence
+  /// characters close it. Its options go and a figure's caption stays, under the image.
+  static func mystFigure(_ line: Substring, after following: ArraySlice<Substring>) -> (String, Int)? {
+    guard let fence = line.first, fence == "`" || fence == ":" else { return nil }
+    let count = line.prefix { $0 == fence }.count
+    guard count >= 3 else { return nil }
+    let rest = line.dropFirst(count).drop { $0 == " " }
+    let name = rest.hasPrefix("{figure}") ? "figure" : rest.hasPrefix("{image}") ? "image" : nil
+    guard let name else { return nil }
+    let path = rest.dropFirst(name.count + 2).trimmingSpaces
+    guard !path.isEmpty, !path.contains(" ") else { return nil }
+    var alt = ""
+    for next in following.prefix(40) {
+      let text = next.trimmingSpaces
+      if text.hasPrefix(String(repeating: String(fence), count: count)) { break }
+      if text.hasPrefix(":alt:") {
+        alt = String(Substring(text).dropFirst(5).trimmingSpaces)
+        break
+      }
+      if name == "figure", !text.isEmpty, !isDirectiveOption(Substring(text)), alt.isEmpty { alt = text }
+    }
+    return ("![\(alt.markdownLabel)](\(path.markdownDestination))", count)
+  }
+
+  /// A figure's lines: its opening line stays (the image), its options and fence go.
+  private static var figureContainer: Container {
+    var container = Container(lines: 1...1, type: "", title: nil, plain: true)
+    container.myst = true
+    container.opening = false
+    return container
+  }
+
   private static func isDirectiveOption(_ line: Substring) -> Bool {
     guard line.first == ":" else { return false }
     let name = line.dropFirst().prefix { $0.isLetter || $0 == "-" || $0 == "_" }

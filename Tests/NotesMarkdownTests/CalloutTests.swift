@@ -229,6 +229,33 @@ extension CalloutTests {
       """, "\(out)")
   }
 
+  /// MyST's `{figure}` and `{image}` directives are their image (alt from `:alt:`, else the
+  /// figure's caption), the caption after it; their options go.
+  @Test func mystFiguresAreImages() {
+    let out = html("""
+      ```{figure} https://example.com/pic.png
+      :name: d-vine-5
+      :width: 500px
+
+      Example of a regular vine.
+      ```
+
+      ```{image} https://example.com/pic.png
+      :alt: A vine
+      :width: 200px
+      ```
+
+      After.
+      """)
+    #expect(out == """
+      <p><img src="https://example.com/pic.png" alt="Example of a regular vine." /></p>
+      <p>Example of a regular vine.</p>
+      <p><img src="https://example.com/pic.png" alt="A vine" /></p>
+      <p>After.</p>
+
+      """, "\(out)")
+  }
+
   /// Qiita's `:::note warn` and Zenn's `:::message alert` name the box's style, not a title.
   @Test func qiitaAndZennBoxesTakeTheirStyle() {
     let out = html(":::note info\nA.\n:::\n\n:::note warn\nB.\n:::\n\n:::message\nC.\n:::\n\n:::message alert\nD.\n:::\n\n:::note My title\nE.\n:::\n")
