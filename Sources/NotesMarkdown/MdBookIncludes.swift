@@ -21,8 +21,14 @@ public enum MdBookIncludes {
   /// The arguments of every file directive in `body` (`file.rs:2:10`, `file.rs editable`),
   /// in order, without repeats.
   public static func arguments(in body: String) -> [String] {
-    guard body.containsBytes("{{#") else { return [] }
     var found: [String] = []
+    if body.containsBytes("<<< ") {
+      // VitePress's code imports, `<<< @/snippets/a.js`: that file, included whole.
+      for line in body.split(separator: "\n") {
+        if let path = vitePressSnippet(line), !found.contains(path) { found.append(path) }
+      }
+    }
+    guard body.containsBytes("{{#") else { return found }
     var rest = Substring(body)
     while let open = rest.range(of: "{{#") {
       rest = rest[open.upperBound...]
@@ -45,11 +51,18 @@ public enum MdBookIncludes {
   /// region after the path, `{3,}` or `#basic-usage`, is left aside: the whole note shows).
   static func embeddingChapters(_ body: String) -> String {
     let vitePress = body.containsBytes("<!--@include:")
-    guard body.containsBytes("{{#") || vitePress, body.containsBytes(".md") else { return body }
+    let snippets = body.containsBytes("<<< ")
+    guard (body.containsBytes("{{#") || vitePress) && body.containsBytes(".md") || snippets else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var fences = CodeFences()
     var changed = false
     for i in lines.indices where !fences.contain(Substring(lines[i])) {
+      // VitePress's code import: the include directive for that file, a code block of it.
+      if snippets, let path = vitePressSnippet(Substring(lines[i])) {
+        lines[i] = "{{#include \(path)}}"
+        changed = true
+        continue
+      }
       let path: String
       if vitePress, let included = vitePressInclude(Substring(lines[i])) {
         path = included
@@ -65,6 +78,18 @@ public enum MdBookIncludes {
       changed = true
     }
     return changed ? lines.joined(separator: "\n") : body
+  }
+
+  /// The path of a line that is VitePress's code import, `<<< @/snippets/a.js{2} [a.js]`,
+  /// without the lines it highlights, its region or its label (the whole file shows).
+  static func vitePressSnippet(_ line: Substring) -> String? {
+    guard line.hasPrefix("<<< ") else { return nil }
+    var path = Substring(line.dropFirst(4).trimmingSpaces).prefix { $0 != " " }
+    if let brace = path.firstIndex(of: "{") { path = path[..<brace] }
+    if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+    // A file's path (with a folder or an extension), not words after `<<<` in a sentence.
+    guard !path.isEmpty, !path.contains("("), !path.contains(")"), path.contains("/") || path.contains(".") else { return nil }
+    return String(path)
   }
 
   /// The path of a line that is VitePress's `<!--@include: path-->`, without its line range

@@ -67,4 +67,19 @@ import Testing
     #expect(html.contains("<p>Basic text.</p>") && html.contains("<p>More text.</p>"), "\(html)")
     #expect(html.contains("&lt;!--@include: ./parts/basics.md--&gt;"), "\(html)")
   }
+
+  /// VitePress imports code with `<<< @/snippets/a.js{2}` (from `content/`) or a path from the
+  /// note: the file, whole, as a code block in its language; in code it stays as written.
+  @Test func vitePressCodeImportsShowTheFile() async throws {
+    let site = try SiteFixture([
+      "content/snippets/snippet.js": "export default function () {\n  return 1\n}\n",
+      "content/guide/markdown.md": "# Guide\n\n<<< @/snippets/snippet.js{2}\n\n<<< ../snippets/snippet.js [label]\n\n<<< look here\n\n```md\n<<< @/snippets/snippet.js\n```\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let html = try site.page("guide/markdown")
+    #expect(html.components(separatedBy: #"<code class="language-javascript">export default function () {"#).count == 3, "\(html)")
+    #expect(html.contains("&lt;&lt;&lt; look here") && html.contains("<code class=\"language-md\">&lt;&lt;&lt; @/snippets/snippet.js"), "\(html)")
+  }
 }

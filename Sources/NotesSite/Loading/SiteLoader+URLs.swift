@@ -248,7 +248,11 @@ extension SiteLoader {
       let (written, part) = MdBookIncludes.target(of: argument)
       let path = written.removingPercentEncoding ?? written
       guard !path.lowercased().hasSuffix(".md") else { continue }
-      guard let resolved = LinkIndex.normalise(path, from: folder), contentPaths.contains(resolved) else {
+      // `@/` (VitePress, Zola) starts from `content/`.
+      let from = path.hasPrefix("@/") ? "" : folder
+      guard let resolved = LinkIndex.normalise(path.hasPrefix("@/") ? String(path.dropFirst(2)) : path, from: from),
+        contentPaths.contains(resolved)
+      else {
         found[argument] = .missing("cannot include '\(written)': no such file under content/")
         continue
       }
