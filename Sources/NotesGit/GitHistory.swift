@@ -55,7 +55,7 @@ public struct GitHistory: Sendable {
       return (nil, [.warning("history is not available: git log failed: \(output.errorSummary)")])
     }
 
-    let index = LogParser.parse(output.stdout, limit: limit)
+    let index = LogParser.parse(output.stdout, limit: limit, boundary: workTree.isShallow ? shallowBoundary(contentDirectory, git: git) : [])
     let history = GitHistory(
       isShallow: workTree.isShallow, git: git, tally: tally, contentDirectory: contentDirectory,
       commits: index.commits,
@@ -100,6 +100,18 @@ public struct GitHistory: Sendable {
     return Revision(
       hash: commit.hash, shortHash: commit.shortHash, date: commit.date, author: commit.author,
       subject: commit.subject, path: entry.path)
+  }
+
+  /// The commits a shallow clone was cut at, from the repository's `shallow` file (one more
+  /// `git rev-parse`, in shallow clones only).
+  private static func shallowBoundary(_ contentDirectory: URL, git: GitProcess) -> Set<String> {
+    guard let output = try? git.run(["-C", contentDirectory.path, "rev-parse", "--path-format=absolute", "--git-path", "shallow"]),
+      output.succeeded
+    else { return [] }
+    var path = String(decoding: output.stdout, as: UTF8.self)
+    while path.hasSuffix("\n") { path.removeLast() }
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return [] }
+    return Set(text.split(whereSeparator: \.isNewline).map(String.init))
   }
 
   private static func logArguments(_ contentDirectory: URL) -> [String] {

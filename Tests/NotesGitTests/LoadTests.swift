@@ -100,22 +100,28 @@ import Testing
     #expect(history.contents(of: []).isEmpty)
   }
 
-  @Test func shallowCloneWarnsOnce() throws {
+  /// A shallow clone warns; the commit it was cut at lists every file as added (its parent
+  /// is missing), so it is credited to no file: with `--depth 1`, as CI checks out, no note
+  /// gets that commit's date and author; with `--depth 2` the newer commit still counts.
+  @Test func shallowCloneWarnsOnceAndCreditsNoBoundaryCommit() throws {
     let origin = try Self.noteWithFiveEdits()
-    let cloneRoot = FileManager.default.temporaryDirectory
-      .appendingPathComponent("notes-git-tests-\(UUID().uuidString)")
-    let clone = TestRepository(existing: cloneRoot)
-    try TestRepository.run(
-      ["clone", "-q", "--depth", "1", "file://" + origin.root.path, cloneRoot.path],
-      in: origin.root)
+    for (depth, subjects) in [("1", [String]()), ("2", ["Day 5"])] {
+      let cloneRoot = FileManager.default.temporaryDirectory
+        .appendingPathComponent("notes-git-tests-\(UUID().uuidString)")
+      let clone = TestRepository(existing: cloneRoot)
+      try TestRepository.run(
+        ["clone", "-q", "--depth", depth, "file://" + origin.root.path, cloneRoot.path],
+        in: origin.root)
 
-    let (history, diagnostics) = GitHistory.load(
-      contentDirectory: clone.url("content"), limit: 50)
-    let loaded = try #require(history)
-    #expect(loaded.isShallow)
-    #expect(diagnostics == [.warning(GitHistory.shallowCloneWarning)])
-    #expect(diagnostics.first?.message.contains("git fetch --unshallow") == true)
-    #expect(loaded.revisions(ofContentPath: "Journal.md").map(\.subject) == ["Day 5"])
+      let (history, diagnostics) = GitHistory.load(
+        contentDirectory: clone.url("content"), limit: 50)
+      let loaded = try #require(history)
+      #expect(loaded.isShallow)
+      #expect(diagnostics == [.warning(GitHistory.shallowCloneWarning)])
+      #expect(diagnostics.first?.message.contains("git fetch --unshallow") == true)
+      #expect(loaded.revisions(ofContentPath: "Journal.md").map(\.subject) == subjects, "depth \(depth)")
+      #expect(loaded.firstRevision(ofContentPath: "Journal.md")?.subject == subjects.last, "depth \(depth)")
+    }
   }
 }
 

@@ -253,6 +253,26 @@ import Testing
     #expect(!newest.contains("Not committed yet.") && newest.contains("Third draft"))
   }
 
+  /// A rebased commit keeps its old author date: the newest commit may be dated before the
+  /// first. The note was still last edited at the later date, and created at the earlier.
+  /// A commit without a message is listed by its short hash.
+  @Test func aRebasedCommitDoesNotMakeTheNoteOlderAndAnEmptyMessageShowsTheHash() async throws {
+    let site = try SiteFixture([:])
+    defer { site.remove() }
+    try site.initRepository()
+    try site.write("content/Work/R.md", "# R\n\nFirst.\n")
+    try site.commit("Create", by: .ana, at: 10 * 86_400)
+    try site.write("content/Work/R.md", "# R\n\nSecond.\n")
+    try site.git("add", "-A")
+    try site.git("commit", "-q", "--allow-empty-message", "-m", "", as: .ben, at: 0)
+    let hash = try site.git("log", "-1", "--format=%h").trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(await site.build().exitCode == 0)
+    let page = try site.page("work/r")
+    #expect(page.contains("datetime=\"\(historyISO(10 * 86_400))\""), "\(page)")
+    let history = detailColumn(try site.page("work/r/history"))
+    #expect(history.contains("<span class=\"subject\">\(hash)</span>"), "\(history)")
+  }
+
   @Test func shallowCloneWarnsOnceAndSaysHistoryIsIncomplete() async throws {
     let (origin, hashes) = try Self.renamedNote()
     defer { origin.remove() }
@@ -266,8 +286,14 @@ import Testing
     #expect(warning.contains("history is incomplete") && warning.contains("git fetch --unshallow"))
     let history = detailColumn(try site.page("work/roadmap/history"))
     #expect(history.contains("class=\"notice\"") && history.contains("incomplete"))
-    #expect(history.contains(String(hashes[0].prefix(7))))
-    #expect(history.components(separatedBy: "<li>").count - 1 == 1)
+    // The commit the clone was cut at shows every file as added: it is no edit of this one.
+    #expect(!history.contains(String(hashes[0].prefix(7))))
+    #expect(history.components(separatedBy: "<li>").count - 1 == 0)
+    let deeper = try origin.clone(depth: 2)
+    defer { deeper.remove() }
+    #expect(await deeper.build().exitCode == 0)
+    let two = detailColumn(try deeper.page("work/roadmap/history"))
+    #expect(two.contains(String(hashes[0].prefix(7))) && !two.contains(String(hashes[1].prefix(7))), "\(two)")
   }
 
   @Test func siteOutsideGitSaysNoHistoryAvailable() async throws {

@@ -15,6 +15,10 @@ struct LogParser {
   }
 
   private let limit: Int
+  /// A shallow clone's boundary commits (`.git/shallow`): git lists every file as added by
+  /// them, as their parents are missing, so what they changed is unknown and credited to
+  /// no file.
+  private let boundary: Set<String>
   private(set) var index = HistoryIndex()
   /// Older names of current files, at the point of history the walk has reached.
   private var owners: [String: String] = [:]
@@ -22,12 +26,13 @@ struct LogParser {
   private var deleted: Set<String> = []
   private var lastCommitByFile: [String: Int] = [:]
 
-  init(limit: Int) {
+  init(limit: Int, boundary: Set<String> = []) {
     self.limit = max(0, limit)
+    self.boundary = boundary
   }
 
-  static func parse(_ output: [UInt8], limit: Int) -> HistoryIndex {
-    var parser = LogParser(limit: limit)
+  static func parse(_ output: [UInt8], limit: Int, boundary: Set<String> = []) -> HistoryIndex {
+    var parser = LogParser(limit: limit, boundary: boundary)
     output.withUnsafeBufferPointer { parser.consume($0) }
     ShortHashes.assign(to: &parser.index.commits)
     return parser.index
@@ -67,6 +72,7 @@ struct LogParser {
   /// result does not depend on the order git lists a commit's changes in.
   private mutating func apply(_ changes: [Change]) {
     guard let commit = index.commits.indices.last, !changes.isEmpty else { return }
+    if !boundary.isEmpty, boundary.contains(index.commits[commit].hash) { return }
     let files = changes.map {
       $0.status == UInt8(ascii: "D") ? nil : record(commit: commit, path: $0.path)
     }

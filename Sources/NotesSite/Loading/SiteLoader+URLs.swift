@@ -220,7 +220,10 @@ extension SiteLoader {
     let firstCommit = history?.firstRevision(ofContentPath: source.path)
     let created = fm.date ?? firstCommit?.date ?? source.modified
     let lastCommit = revisions.first ?? history?.lastRevision(ofContentPath: source.path)
-    let updated = fm.updated ?? lastCommit?.date ?? fm.date ?? source.modified
+    // A rebased or cherry-picked commit keeps its old author date: the newest commit may be
+    // dated before the first, and the note was still edited last at the later of the two.
+    let gitUpdated = [lastCommit?.date, firstCommit?.date].compactMap { $0 }.max()
+    let updated = fm.updated ?? gitUpdated ?? fm.date ?? source.modified
     var tags = Set<String>()
     for tag in fm.tags + source.analysis.tags + (Self.denoteName(source.path)?.tags ?? []) {
       let normalised = Self.normaliseTag(tag)
