@@ -253,6 +253,23 @@ import Testing
     #expect(!newest.contains("Not committed yet.") && newest.contains("Third draft"))
   }
 
+  /// A revision page shows the note as it was, its old title heading too.
+  @Test func aRevisionShowsItsOldTitle() async throws {
+    let site = try SiteFixture([:])
+    defer { site.remove() }
+    try site.initRepository()
+    try site.write("content/F/Fruit.md", "# Apple\n\nfruit text\n")
+    try site.commit("Apple", by: .ana, at: 0)
+    try site.write("content/F/Fruit.md", "# Banana\n\nfruit text\n")
+    try site.commit("Banana", by: .ana, at: 86_400)
+    let old = try site.git("log", "--format=%h").split(separator: "\n").last.map(String.init) ?? ""
+    #expect(await site.build().exitCode == 0)
+    let revision = detailColumn(try site.page("f/fruit/history/\(old)"))
+    #expect(revision.contains(">Apple"), "\(revision)")
+    #expect(revision.components(separatedBy: "<h1").count == 2, "one h1: the page's")
+    #expect(try site.page("f/fruit").contains("<h1>Banana</h1>"))
+  }
+
   /// A rebased commit keeps its old author date: the newest commit may be dated before the
   /// first. The note was still last edited at the later date, and created at the earlier.
   /// A commit without a message is listed by its short hash.

@@ -75,7 +75,9 @@ extension PageContext {
             unsafeHTML: site.config.unsafeHTML, lineOffset: split.bodyLineOffset,
             sourcePath: note.displayPath, headingAnchorLabel: l10n.string("link_to_section"),
             footnoteBackLabel: l10n.string("footnote_back"), contentsLabel: l10n.string("contents"),
-            titleHeading: note.opensWithItsTitle,
+            // The note as it was, its title heading too (`# Apple` before it was `# Banana`):
+            // the page's own heading names the revision.
+            titleHeading: false,
             hardLineBreaks: site.config.hardLineBreaks, labelFirstLinks: site.config.labelFirstLinks,
             labelFirstPreferred: site.config.dendron),
           resolver: resolver
