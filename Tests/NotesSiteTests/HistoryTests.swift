@@ -1,6 +1,6 @@
 import Foundation
 import NotesCore
-import NotesSite
+@testable import NotesSite
 import Testing
 
 /// History, revisions and collaborators of a note, built end to end from a real repository.
@@ -251,6 +251,27 @@ import Testing
     #expect(history.contains(String(hashes[0].prefix(7))))
     let newest = detailColumn(try site.page("work/roadmap/history/\(hashes[0].prefix(7))"))
     #expect(!newest.contains("Not committed yet.") && newest.contains("Third draft"))
+  }
+
+  /// What a rebuild checks before anything else sees a commit made in a linked work tree
+  /// (`git worktree add`, whose branches live in the main repository) and a new `.mailmap`
+  /// (which `git log --use-mailmap` reads, committed or not).
+  @Test func theGitStateSeesWorktreeCommitsAndTheMailmap() throws {
+    let site = try SiteFixture([:])
+    defer { site.remove() }
+    try site.initRepository()
+    try site.write("content/Notes/Gamma.md", "# Gamma\n")
+    try site.commit("init", by: .ana, at: 0)
+    let tree = site.root.deletingLastPathComponent().appendingPathComponent(site.root.lastPathComponent + "-tree")
+    defer { try? FileManager.default.removeItem(at: tree) }
+    try site.git("worktree", "add", "-q", tree.path, "-b", "feature")
+    let before = InputFingerprint.gitState(from: tree.appendingPathComponent("content"))
+    try "# Gamma\n\nMore.\n".write(to: tree.appendingPathComponent("content/Notes/Gamma.md"), atomically: true, encoding: .utf8)
+    _ = try runGit(["commit", "-qam", "edit"], in: tree, as: .ben, at: 86_400)
+    let afterCommit = InputFingerprint.gitState(from: tree.appendingPathComponent("content"))
+    #expect(afterCommit != before)
+    try "Ana L. <ana@example.com>\n".write(to: tree.appendingPathComponent(".mailmap"), atomically: true, encoding: .utf8)
+    #expect(InputFingerprint.gitState(from: tree.appendingPathComponent("content")) != afterCommit)
   }
 
   /// A revision page shows the note as it was, its old title heading too.

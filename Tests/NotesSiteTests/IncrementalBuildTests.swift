@@ -48,6 +48,27 @@ import Testing
     #expect(differing.isEmpty, "incremental output differs from a full build: \(differing)")
   }
 
+  /// A wiki link in front matter (`up: "[[Roadmap]]"`), retargeted or made text on a line of
+  /// the same place: the backlinks it gave move or go, as in a full build.
+  @Test(arguments: ["up: \"[[Ideas]]\"", "up: \"Roadmap\""])
+  func aFrontMatterLinkEditEqualsAFullBuild(line: String) async throws {
+    var files = Self.files
+    files["content/Home/Recipes.md"] = "---\ndate: 2026-01-04\nupdated: 2026-08-01\nup: \"[[Roadmap]]\"\n---\n# Recipes\n\nSoup.\n"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    try site.ageFiles()
+    #expect(await site.build().exitCode == 0)
+    #expect(try site.page("work/roadmap").contains("Linked from"))
+    try site.write("content/Home/Recipes.md", "---\ndate: 2026-01-04\nupdated: 2026-08-01\n\(line)\n---\n# Recipes\n\nSoup.\n")
+    #expect(await site.build().exitCode == 0)
+    var incremental = site.snapshot()
+    var full = try await fullBuildSnapshot(of: site)
+    incremental[".notes-site-manifest"] = nil
+    full[".notes-site-manifest"] = nil
+    let differing = full.keys.filter { incremental[$0] != full[$0] }.sorted()
+    #expect(differing.isEmpty, "incremental output differs from a full build: \(differing)")
+  }
+
   @Test func freshlyEditedFilesAreNeverTakenFromTheCache() async throws {
     // Two versions of a note with the same size, written within the file system's timestamp
     // granularity, must not be mistaken for each other.

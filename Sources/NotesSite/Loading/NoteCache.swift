@@ -378,6 +378,14 @@ struct RenderedNoteCache: Sendable {
     h.combine([note.id, note.displayPath, note.body])
     h.combine(note.bodyLineOffset)
     h.combine(note.opensWithItsTitle)
+    // Wiki links in front matter (`related: "[[B]]"`) are the note's links too, and its
+    // entry keeps its links: a change of them alone must not reuse it.
+    h.combine(note.frontMatter.links.count)
+    for ref in note.frontMatter.links {
+      h.combine([ref.target, ref.fragment ?? "", ref.label ?? ""])
+      h.combine(ref.line)
+      h.combine(ref.column)
+    }
     // What mdBook's includes read from other files.
     for (argument, included) in note.includes.sorted(by: { $0.key < $1.key }) {
       switch included {

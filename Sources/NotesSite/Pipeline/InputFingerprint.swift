@@ -92,16 +92,28 @@ enum InputFingerprint {
           gitDir = path.hasPrefix("/") ? URL(fileURLWithPath: path) : dir.appendingPathComponent(path)
         }
         let head = (try? String(contentsOf: gitDir.appendingPathComponent("HEAD"), encoding: .utf8)) ?? ""
+        // A linked work tree (`git worktree add`) keeps its HEAD in its own folder and the
+        // branches in the repository's, which its `commondir` names.
+        var commonDir = gitDir
+        if let common = try? String(contentsOf: gitDir.appendingPathComponent("commondir"), encoding: .utf8) {
+          let path = common.trimmingCharacters(in: .whitespacesAndNewlines)
+          commonDir = path.hasPrefix("/") ? URL(fileURLWithPath: path) : gitDir.appendingPathComponent(path)
+        }
         var state = head
         if head.hasPrefix("ref: ") {
           let ref = head.dropFirst(5).trimmingCharacters(in: .whitespacesAndNewlines)
-          state += (try? String(contentsOf: gitDir.appendingPathComponent(ref), encoding: .utf8)) ?? ""
-          let packed = gitDir.appendingPathComponent("packed-refs")
-          if let attributes = try? FileManager.default.attributesOfItem(atPath: packed.path) {
-            state += "\(attributes[.modificationDate] ?? "")\(attributes[.size] ?? "")"
+          state += (try? String(contentsOf: gitDir.appendingPathComponent(ref), encoding: .utf8))
+            ?? (try? String(contentsOf: commonDir.appendingPathComponent(ref), encoding: .utf8)) ?? ""
+          for folder in [gitDir, commonDir] {
+            let packed = folder.appendingPathComponent("packed-refs")
+            if let attributes = try? FileManager.default.attributesOfItem(atPath: packed.path) {
+              state += "\(attributes[.modificationDate] ?? "")\(attributes[.size] ?? "")"
+            }
           }
         }
         state += (try? String(contentsOf: gitDir.appendingPathComponent("shallow"), encoding: .utf8)) ?? ""
+        // `git log --use-mailmap` reads the work tree's `.mailmap`, committed or not.
+        state += (try? String(contentsOf: dir.appendingPathComponent(".mailmap"), encoding: .utf8)) ?? ""
         return state
       }
       let parent = dir.deletingLastPathComponent()
