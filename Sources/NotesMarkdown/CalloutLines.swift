@@ -147,6 +147,7 @@ enum CalloutLines {
         }
         if let (image, count) = Self.mystFigure(string, after: lines[(index + 1)...]) {
           lines[index] = Substring(image)
+          Self.blankingYAMLOptions(after: index, in: &lines)
           open.append((index, Self.figureContainer, .backticks(count)))
           lastOption = nil
           continue
@@ -242,6 +243,7 @@ enum CalloutLines {
         }
       } else if let (image, colons) = Self.mystFigure(string, after: lines[(index + 1)...]) {
         lines[index] = Substring(image)
+        Self.blankingYAMLOptions(after: index, in: &lines)
         open.append((index, Self.figureContainer, .colons(colons)))
         lastOption = nil
         continue
@@ -353,7 +355,12 @@ enum CalloutLines {
     let path = rest.dropFirst(name.count + 2).trimmingSpaces
     guard !path.isEmpty, !path.contains(" ") else { return nil }
     var alt = ""
-    for next in following.prefix(40) {
+    // Options as a block of YAML between `---` lines come first: not the caption.
+    var inside = following.prefix(40)
+    if inside.first?.trimmingSpaces == "---", let close = inside.dropFirst().firstIndex(where: { $0.trimmingSpaces == "---" }) {
+      inside = inside[(close + 1)...]
+    }
+    for next in inside {
       let text = next.trimmingSpaces
       if text.hasPrefix(String(repeating: String(fence), count: count)) { break }
       if text.hasPrefix(":alt:") {
@@ -363,6 +370,15 @@ enum CalloutLines {
       if name == "figure", !text.isEmpty, !isDirectiveOption(Substring(text)), alt.isEmpty { alt = text }
     }
     return ("![\(alt.markdownLabel)](\(path.markdownDestination))", count)
+  }
+
+  /// A directive's options written as YAML between `---` lines right after line `index`:
+  /// blanked.
+  private static func blankingYAMLOptions(after index: Int, in lines: inout [Substring]) {
+    guard index + 1 < lines.count, lines[index + 1].trimmingSpaces == "---",
+      let close = lines[(index + 2)...].prefix(30).firstIndex(where: { $0.trimmingSpaces == "---" })
+    else { return }
+    for i in (index + 1)...close { lines[i] = "" }
   }
 
   /// A figure's lines: its opening line stays (the image), its options and fence go.

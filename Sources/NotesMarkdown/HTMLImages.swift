@@ -199,9 +199,13 @@ enum HTMLImages {
         }
         if blocks.contains(name) {
           paragraphBreak()
-          // A heading stays one (`<h1 align="center">Project</h1>`, a README's title).
+          // A heading stays one (`<h1 align="center">Project</h1>`, a README's title), but
+          // not one that holds an image (a README's logo in its `<h1>`), which stays shown.
           if name.count == 2, name.first == "h", let level = name.last?.wholeNumberValue, (1...6).contains(level) {
-            markdown += String(repeating: "#", count: level) + " "
+            let inside = text.range(of: "</" + name, options: .caseInsensitive).map { text[..<$0.lowerBound] } ?? text
+            if inside.range(of: "<img", options: .caseInsensitive) == nil {
+              markdown += String(repeating: "#", count: level) + " "
+            }
           }
         } else if name == "br" {
           if !markdown.isEmpty, !markdown.hasSuffix("\n") {

@@ -210,7 +210,12 @@ enum HugoShortcodes {
         }
       }
     }
+    // Not in code: a code span (`` `{{< var version >}}` ``, as pages about Quarto write it),
+    // or a line indented as code.
+    let spans = MDXSyntax.codeSpans(in: out)
+    let indentedCode = out.prefix { $0 == " " }.count >= 4 || out.hasPrefix("\t")
     out = out.replacing(#/\{\{([<%])\s*(new-in|icon|badge|meta|var|env|kbd|pagebreak)(\s[^>%}]*)?\s*/?[>%]\}\}/#) { match in
+      if indentedCode || spans.contains(where: { $0.contains(match.range.lowerBound) }) { return String(match.0) }
       guard let tag = HugoShortcode(String(match.0)) else { return String(match.0) }
       switch tag.name {
       case "new-in": return tag.positional.first.map { "*New in \($0)*" } ?? ""

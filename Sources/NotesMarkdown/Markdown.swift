@@ -14,6 +14,9 @@ public enum Markdown {
       // As the page shows them: footnote markers are not text, unused footnotes are gone.
       let freed = FootnotePass.run(root, ids: false, backLabel: "", source: source)
       if prepared.bareURLs { AutolinkPass.run(root, source: source) }
+      // A paragraph that is one file directive (`{{#include a.rs}}`, VitePress's `<<<`) is
+      // a code block on the page, no text of the note's preview or search.
+      if body.containsBytes("{{#") || body.containsBytes("<<< ") { IncludePass.droppingDirectiveParagraphs(root) }
       var analysis = NoteAnalyzer.analyze(
         root, source: source, headings: prepared.headings.filter { !freed.contains($0.node) }, tables: prepared.tables)
       analysis.blockIDs = prepared.blocks.map(\.id)

@@ -15,8 +15,8 @@ public enum MdBookIncludes {
     case anchor(String)
   }
 
-  /// The directive names whose argument is a file.
-  static let fileDirectives: Set<Substring> = ["include", "rustdoc_include", "playground"]
+  /// The directive names whose argument is a file (`snippet` stands for VitePress's `<<<`).
+  static let fileDirectives: Set<Substring> = ["include", "rustdoc_include", "playground", "snippet"]
 
   /// The arguments of every file directive in `body` (`file.rs:2:10`, `file.rs editable`),
   /// in order, without repeats.
@@ -57,9 +57,10 @@ public enum MdBookIncludes {
     var fences = CodeFences()
     var changed = false
     for i in lines.indices where !fences.contain(Substring(lines[i])) {
-      // VitePress's code import: the include directive for that file, a code block of it.
+      // VitePress's code import: a directive for that file, a code block of it (or, when the
+      // file cannot be read, the line as written; see `IncludePass`).
       if snippets, let path = vitePressSnippet(Substring(lines[i])) {
-        lines[i] = "{{#include \(path)}}"
+        lines[i] = "{{#snippet \(path)}}"
         changed = true
         continue
       }
@@ -87,8 +88,11 @@ public enum MdBookIncludes {
     var path = Substring(line.dropFirst(4).trimmingSpaces).prefix { $0 != " " }
     if let brace = path.firstIndex(of: "{") { path = path[..<brace] }
     if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
-    // A file's path (with a folder or an extension), not words after `<<<` in a sentence.
-    guard !path.isEmpty, !path.contains("("), !path.contains(")"), path.contains("/") || path.contains(".") else { return nil }
+    // A file's path (with a folder or an extension), not words after `<<<` in a sentence; none
+    // that Markdown would read as markup (`__tests__`), which the directive could not stay.
+    guard !path.isEmpty, path.contains("/") || path.contains("."),
+      !path.contains(where: { "()_*`[]<>\\".contains($0) })
+    else { return nil }
     return String(path)
   }
 

@@ -245,12 +245,22 @@ extension CalloutTests {
       :width: 200px
       ```
 
+      ```{figure} https://example.com/yaml.png
+      ---
+      name: fig-a
+      width: 300px
+      ---
+      Caption text.
+      ```
+
       After.
       """)
     #expect(out == """
       <p><img src="https://example.com/pic.png" alt="Example of a regular vine." /></p>
       <p>Example of a regular vine.</p>
       <p><img src="https://example.com/pic.png" alt="A vine" /></p>
+      <p><img src="https://example.com/yaml.png" alt="Caption text." /></p>
+      <p>Caption text.</p>
       <p>After.</p>
 
       """, "\(out)")

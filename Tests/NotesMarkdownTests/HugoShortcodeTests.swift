@@ -247,5 +247,8 @@ extension HugoShortcodeTests {
     #expect(out.contains(#"<p><a href="https://www.youtube.com/watch?v=abc">https://www.youtube.com/watch?v=abc</a></p>"#), "\(out)")
     #expect(out.contains("press <code>Shift-Ctrl-P</code>."), "\(out)")
     #expect(!out.contains("{{") && !out.contains("meta") && !out.contains("pagebreak"), "\(out)")
+    // In code it is what the code shows.
+    let code = html("Use `{{< var version >}}` to insert it.\n\n    {{< var x >}} indented\n")
+    #expect(code.contains("<code>{{&lt; var version &gt;}}</code>") && code.contains("<pre tabindex=\"0\"><code>{{&lt; var x &gt;}} indented"), "\(code)")
   }
 }

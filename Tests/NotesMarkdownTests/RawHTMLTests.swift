@@ -132,6 +132,10 @@ import Testing
     // Levels close up under the title, as for Markdown headings.
     #expect(out.contains(#"<h2 id="part-two">Part two"#), "\(out)")
     #expect(out.contains(#"<p>Some <a href="https://x.org">link</a></p>"#), "\(out)")
+    // A logo in the heading stays shown: that heading is no title.
+    let logo = "<h1 align=\"center\">\n  <img width=\"400\" src=\"https://example.com/logo.svg\" alt=\"Awesome\">\n</h1>\n\nBody text.\n"
+    #expect(html(logo).contains(#"<img src="https://example.com/logo.svg" alt="Awesome""#), "\(html(logo))")
+    #expect(Markdown.analyze(logo).firstH1 == nil)
   }
 
   /// A README's HTML blocks keep their text, links and images; only their tags go.

@@ -472,6 +472,13 @@ extension FrontMatterTests {
     #expect(try site.page("notes/open").contains("body text here"))
   }
 
+  /// `lang` takes a language tag's shape, private-use ones too; anything else is no tag.
+  @Test(arguments: [("ja", true), ("pt-BR", true), ("zh-Hant-TW", true), ("x-klingon", true), ("i-navajo", true),
+    ("pt_BR", false), ("not a lang!", false), ("x", false), ("en-", false), ("en\" onload=\"x", false)])
+  func languageTags(_ tag: String, _ valid: Bool) {
+    #expect(FrontMatterReader.isLanguageTag(tag) == valid, "\(tag)")
+  }
+
   /// Quarto's `date: today` (and `now`, `last-modified`) is the file's own date; a template's
   /// placeholder, Templater's `<% tp.date.now() %>`, is ignored with a warning: neither stops
   /// the build, as a malformed date does.

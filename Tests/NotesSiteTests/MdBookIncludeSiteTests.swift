@@ -73,13 +73,15 @@ import Testing
   @Test func vitePressCodeImportsShowTheFile() async throws {
     let site = try SiteFixture([
       "content/snippets/snippet.js": "export default function () {\n  return 1\n}\n",
-      "content/guide/markdown.md": "# Guide\n\n<<< @/snippets/snippet.js{2}\n\n<<< ../snippets/snippet.js [label]\n\n<<< look here\n\n```md\n<<< @/snippets/snippet.js\n```\n",
+      "content/guide/markdown.md": "# Guide\n\n<<< @/snippets/snippet.js{2}\n\n<<< ../snippets/snippet.js [label]\n\n<<< look here\n\n```md\n<<< @/snippets/snippet.js\n```\n\n<<< @/missing.js{2}\n\n<<< @/../x/__tests__/y.js\n",
     ])
     defer { site.remove() }
     let report = await site.build()
-    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    // A file that is not there is a warning, and the line reads as written.
+    #expect(report.diagnostics.map(\.message) == ["cannot include '@/missing.js': no such file under content/"], "\(report.diagnostics)")
     let html = try site.page("guide/markdown")
     #expect(html.components(separatedBy: #"<code class="language-javascript">export default function () {"#).count == 3, "\(html)")
     #expect(html.contains("&lt;&lt;&lt; look here") && html.contains("<code class=\"language-md\">&lt;&lt;&lt; @/snippets/snippet.js"), "\(html)")
+    #expect(html.contains("<p>&lt;&lt;&lt; @/missing.js</p>") && !html.contains("{{#"), "\(html)")
   }
 }

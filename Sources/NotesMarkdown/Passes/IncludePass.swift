@@ -63,6 +63,20 @@ enum IncludePass {
     if changed { block.setLiteral(lines.joined(separator: "\n")) }
   }
 
+  /// Removes the paragraphs that are one file directive (for the analysis, whose preview and
+  /// search text they are not part of).
+  static func droppingDirectiveParagraphs(_ root: CmarkNode) {
+    var found: [CmarkNode] = []
+    root.walk { node, entering in
+      guard entering, node.type == CMARK_NODE_PARAGRAPH, let text = node.firstChild, text.type == CMARK_NODE_TEXT,
+        text.next == nil, text.literalContains("{{#"), let (name, _) = MdBookIncludes.directive(Substring(text.literal)),
+        MdBookIncludes.fileDirectives.contains(name) || name == "title"
+      else { return }
+      found.append(node)
+    }
+    for node in found { node.remove() }
+  }
+
   /// A paragraph that is one directive: the file as a code block, a note's embed, or nothing.
   private static func replace(_ paragraph: CmarkNode, context: inout RenderContext) {
     guard let text = paragraph.firstChild, let (name, argument) = MdBookIncludes.directive(Substring(text.literal)) else {
@@ -89,8 +103,10 @@ enum IncludePass {
     case .missing(let why):
       let at = context.location(of: paragraph)
       context.warn(why, line: at.line, column: at.column)
+      // VitePress's `<<<` reads as written.
+      if name == "snippet" { text.setLiteral("<<< " + argument) }
     case nil:
-      break
+      if name == "snippet" { text.setLiteral("<<< " + argument) }
     }
   }
 }

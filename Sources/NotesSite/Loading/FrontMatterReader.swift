@@ -200,11 +200,13 @@ struct FrontMatterReader {
     return nil
   }
 
-  /// A BCP 47 language tag's shape: 2 or 3 letters (or 4 to 8), then `-` subtags of 1 to 8
-  /// letters and digits.
+  /// A BCP 47 language tag's shape: 2 or 3 letters (or 4 to 8), or `x` / `i` for private
+  /// and grandfathered tags (`x-klingon`), then `-` subtags of 1 to 8 letters and digits.
   static func isLanguageTag(_ s: String) -> Bool {
     let parts = s.split(separator: "-", omittingEmptySubsequences: false)
-    guard let first = parts.first, (2...8).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+    guard let first = parts.first, first.allSatisfy({ $0.isASCII && $0.isLetter }),
+      (2...8).contains(first.count) || (["x", "i"].contains(first.lowercased()) && parts.count > 1)
+    else { return false }
     return parts.dropFirst().allSatisfy { part in
       (1...8).contains(part.count) && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     }
