@@ -139,7 +139,9 @@ enum BackslashMath {
   /// `^ _ = { } + < > |`, or letters that make no word (`x`, `n-1`, `2n`, `a, b`). Not when it
   /// holds another escaped bracket (`\[Draft\] notes \[2021\]`), nor a word of three
   /// letters or more with none of those (`\(note\)`), nor only digits and punctuation (`\[1\]`).
-  static func looksLikeTeX(_ inner: Substring) -> Bool {
+  /// Inline (`\\(0\\)`, `\\((0, 1)\\)`), digits and punctuation are math too: prose escapes
+  /// brackets, rarely parentheses.
+  static func looksLikeTeX(_ inner: Substring, inline: Bool = false) -> Bool {
     let bytes = Array(inner.utf8)
     if inner.contains("\\[") || inner.contains("\\]") { return false }
     func isLetter(_ b: UInt8) -> Bool { b | 0x20 >= UInt8(ascii: "a") && b | 0x20 <= UInt8(ascii: "z") }
@@ -159,7 +161,7 @@ enum BackslashMath {
       }
       if b >= 0x80 { word = true }
     }
-    return letters && !word
+    return (letters || inline) && !word
   }
 
   /// `line` with each `\(…\)` outside code spans as `$…$`; nil when it has none.
@@ -187,7 +189,7 @@ enum BackslashMath {
       if tick.map({ $0 < after.startIndex }) ?? true { tick = after.firstIndex(of: "`") ?? line.endIndex }
       if backticks % 2 == 0, tick! >= close.lowerBound {
         let tex = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
-        if !tex.isEmpty, looksLikeTeX(Substring(tex)) {
+        if !tex.isEmpty, looksLikeTeX(Substring(tex), inline: true) {
           out += "$" + tex + "$"
           rest = after[close.upperBound...]
           changed = true

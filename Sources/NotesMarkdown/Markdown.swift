@@ -389,6 +389,7 @@ struct RenderTargets {
       case CMARK_NODE_CODE_BLOCK:
         if let info = cmark_node_get_fence_info(node.pointer),
           strstr(info, "title=") != nil || strchr(info, 0x3A) != nil || strchr(info, 0x2C) != nil || strchr(info, 0x7B) != nil
+            || strcmp(info, "math") == 0
             || strchr(info, 0x5B) != nil || strchr(info, 0x3D) != nil || strchr(info, 0x21) != nil
         {
           titledCode.append(node)

@@ -74,10 +74,14 @@ enum MathSyntax {
   /// Display math with a blank line in it, as Obsidian and MathJax take it (`$$` on a line of
   /// its own, `\begin{align}`, a blank line between rows, the closing `$$` further down): each
   /// blank line between the two gets a TeX comment, `%`, so that CommonMark does not end the
-  /// paragraph there and the math is read whole. Only where a closing `$$` comes within 100
+  /// paragraph there and the math is read whole. Only where a closing `$$` comes within
+  /// `displayLines` lines (a lecture's preamble of macros runs past a hundred)
   /// lines and before any code fence; inside a quote the `>` markers stay. A `---` line right
   /// after the math is a rule, not a heading's underline, and Quarto's label after the
   /// closing `$$` (`$$ {#eq-x}`) goes. Line numbers and the columns of other lines do not move.
+  /// How far down the closing `$$` of display math is looked for.
+  static let displayLines = 400
+
   static func fillingBlankLines(_ body: String) -> String {
     guard body.containsBytes("$$") else { return body }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(Substring.init)
@@ -97,6 +101,12 @@ enum MathSyntax {
       let markers = line.prefix { $0 == " " || $0 == "\t" || $0 == ">" }
       var rest = line.dropFirst(markers.count)
       if rest.hasSuffix("\r") { rest = rest.dropLast() }
+      if let mark = rest.first, mark == "=", rest.allSatisfy({ $0 == "=" || $0 == " " || $0 == "\t" }) {
+        // `===` under math is text, as Obsidian shows it, not a heading's underline.
+        lines[close + 1] = markers + "\\" + line.dropFirst(markers.count)
+        changed = true
+        return
+      }
       let dashes = rest.prefix { $0 == "-" }.count
       guard dashes >= 3, rest.dropFirst(dashes).allSatisfy({ $0 == " " || $0 == "\t" }) else { return }
       lines[close + 1] = markers + String(repeating: "*", count: dashes) + line.dropFirst(markers.count + dashes)
@@ -126,7 +136,7 @@ enum MathSyntax {
         // Display math opened after text on its line (`The formula is: $$`): its closing `$$`
         // further down is no opening.
         if !isFence(lines[i]), lines[i].split(separator: "$$", omittingEmptySubsequences: false).count % 2 == 0,
-          let close = lines[(i + 1)..<min(lines.count, i + 101)].firstIndex(where: { $0.contains("$$") })
+          let close = lines[(i + 1)..<min(lines.count, i + 1 + Self.displayLines)].firstIndex(where: { $0.contains("$$") })
         {
           i = close + 1
           continue
@@ -137,7 +147,7 @@ enum MathSyntax {
       var blanks: [Int] = []
       var close: Int?
       var j = i + 1
-      while j < lines.count, j <= i + 100, !isFence(lines[j]) {
+      while j < lines.count, j <= i + Self.displayLines, !isFence(lines[j]) {
         if lines[j].contains("$$") {
           close = j
           break

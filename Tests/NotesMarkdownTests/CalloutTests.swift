@@ -550,7 +550,7 @@ extension LiquidAndMystBlockTests {
   /// MyST roles read as their text, not as a role name before a code span.
   @Test func mystRoles() {
     let page = html("See {ref}`geom_series`, {doc}`Samuelson <dynam:samuelson>`, {eq}`infinite`, {cite}`Samuelson1939`, H{sub}`2`O and {math}`x^2`.\n")
-    #expect(page == "<p>See geom_series, Samuelson, (infinite), [Samuelson1939], H<sub>2</sub>O and <code>x^2</code>.</p>\n", "\(page)")
+    #expect(page == "<p>See geom_series, Samuelson, (infinite), [Samuelson1939], H<sub>2</sub>O and <span class=\"math math-inline\">\\(x^2\\)</span>.</p>\n", "\(page)")
     // Braces before code that are not a role stay.
     #expect(html("A set {a, b}`x`\n").contains("{a, b}<code>x</code>"))
     #expect(html("The set {x}`y`\n").contains("{x}<code>y</code>"))

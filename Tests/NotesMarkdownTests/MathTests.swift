@@ -318,6 +318,21 @@ extension MathTests {
     #expect(!out.contains("<h2 id=\"then"), "\(out)")
   }
 
+  /// GitHub's ` ```math ` fence and MyST's `{math}` role are math; `\(0\)` and `\((0, 1)\)`,
+  /// digits in parentheses, are inline math (a word alone, `\(note\)`, is not); a preamble
+  /// of macros with blank lines in it, longer than a hundred lines, is one display block;
+  /// `===` under display math is text, not a heading's underline.
+  @Test func otherMathSyntaxes() {
+    let out = html("```math\n\\|x\\|_2 = \\sqrt{x}\n```\n\nRole {math}`\\mathbf{q}_1` here; \\((0, 1)\\) and \\(0\\) and \\(note\\).\n\n$$x = 1$$\n===\n")
+    #expect(out.hasPrefix("<p>\(Self.display("\\|x\\|_2 = \\sqrt{x}"))</p>"), "\(out)")
+    #expect(out.contains("Role \(Self.inline("\\mathbf{q}_1")) here; \(Self.inline("(0, 1)")) and \(Self.inline("0")) and (note)."), "\(out)")
+    #expect(!out.contains("<h1"), "\(out)")
+    let preamble = (1...120).map { "\\newcommand{\\c\($0)}{x}" }.joined(separator: "\n")
+    let long = html("$$\n\\newcommand{\\R}{\\mathbb{R}}\n\n" + preamble + "\n$$\n\nText with $y_1$ here.\n")
+    #expect(long.components(separatedBy: "math-display").count == 2, "\(long.prefix(300))")
+    #expect(long.contains("<p>Text with \(Self.inline("y_1")) here.</p>"), "\(long.suffix(300))")
+  }
+
   /// Quarto names an equation after its closing `$$` (`$$ {#eq-ratio}`): the label goes.
   @Test func quartoEquationLabelsGo() {
     let out = html("$$\nE = mc^2\n$$ {#eq-ratio}\n\n$$ a + b $$ {#eq-two}\n\nText.\n")

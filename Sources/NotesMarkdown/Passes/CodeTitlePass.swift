@@ -6,10 +6,17 @@ import Foundation
 /// whose `<figcaption>` is the title. The language stays cmark's `language-ts` class. VitePress
 /// titles one with a label, ` ```sh [pnpm] `.
 enum CodeTitlePass {
-  /// `blocks`: code blocks whose info string contains `title=`, `:`, `,` or `{`.
+  /// `blocks`: code blocks whose info string contains `title=`, `:`, `,` or `{`, or is `math`.
   static func run(_ blocks: [CmarkNode]) {
     for block in blocks {
       var info = block.fenceInfo
+      // GitHub's ` ```math ` fence: display math.
+      if info == "math" {
+        let text = block.literal
+        block.insertBefore(MathPass.element(tex: text.hasSuffix("\n") ? String(text.dropLast()) : text, display: true))
+        block.remove()
+        continue
+      }
       // mdBook's attributes after the language, ` ```rust,ignore ` or ` ```rust, no_run `:
       // the language is the part before the comma (cmark would make the word the class).
       let word = info.prefix { !$0.isWhitespace }

@@ -61,6 +61,13 @@ enum MathPass {
     return unescaped(Substring(html.utf8.dropFirst(start).dropLast(end)))
   }
 
+  /// An element of inline or display math holding `tex`, as this pass makes them (for math
+  /// that other syntaxes write: MyST's `{math}` role, a ` ```math ` fence).
+  static func element(tex: String, display: Bool) -> CmarkNode {
+    let html = (display ? displayOpen : inlineOpen) + HTML.escape(tex) + (display ? displayClose : inlineClose)
+    return display ? .customBlock(enter: "<p>" + html + "</p>\n") : .customInline(enter: html)
+  }
+
   private static let prefix = "<span class=\"math math-"
   private static let inlineOpen = #"<span class="math math-inline">\("#
   private static let inlineClose = #"\)</span>"#

@@ -3,8 +3,8 @@ import CCmark
 /// MyST's roles (Jupyter Book), `` {ref}`geom_series` `` or `` {doc}`Samuelson <dynam:samuelson>` ``:
 /// CommonMark reads the role's name as text before a code span. The name goes; a role that
 /// names or cites something reads as its text (`Samuelson`, `[Samuelson1939]`, `(infinite)`
-/// for an equation), `sub` and `sup` as subscript and superscript; roles that show code
-/// (`math`, `kbd`, …) keep the code span; other names are not roles, and stay. Targets are
+/// for an equation), `sub` and `sup` as subscript and superscript, `math` as inline math;
+/// roles that show code (`kbd`, `samp`, …) keep the code span; other names are not roles, and stay. Targets are
 /// not resolved.
 enum MystRolePass {
   /// `texts`: text nodes that end with `}` and are followed by a code span. The text made of
@@ -35,7 +35,9 @@ enum MystRolePass {
         let tag = CmarkNode.customInline(enter: "<\(role)>", exit: "</\(role)>")
         tag.append(spanText(content))
         replacement = tag
-      case "math", "kbd", "code", "command", "file", "samp", "guilabel", "menuselection", "program", "option",
+      case "math":
+        replacement = MathPass.element(tex: content, display: false)
+      case "kbd", "code", "command", "file", "samp", "guilabel", "menuselection", "program", "option",
         "envvar", "regexp", "dfn", "literal":
         replacement = nil
       default:
