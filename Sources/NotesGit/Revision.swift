@@ -26,6 +26,10 @@ public struct Revision: Sendable, Hashable {
     self.path = path
   }
 
+  /// What a history list calls it: its subject, or its short hash when the commit has no
+  /// message.
+  public var label: String { subject.isEmpty ? shortHash : subject }
+
   /// The key of this revision's file contents in `GitHistory.contents(of:)`.
   public var contentsKey: String { hash + ":" + path }
 }

@@ -22,9 +22,7 @@ enum IncludePass {
       case CMARK_NODE_CODE_BLOCK:
         if node.literalContains("{{#") { code.append(node) }
       case CMARK_NODE_PARAGRAPH:
-        if let text = node.firstChild, text.type == CMARK_NODE_TEXT, text.next == nil, text.literalContains("{{#") {
-          paragraphs.append(node)
-        }
+        if directive(ofParagraph: node) != nil { paragraphs.append(node) }
       default:
         break
       }
@@ -68,8 +66,7 @@ enum IncludePass {
   static func droppingDirectiveParagraphs(_ root: CmarkNode) {
     var found: [CmarkNode] = []
     root.walk { node, entering in
-      guard entering, node.type == CMARK_NODE_PARAGRAPH, let text = node.firstChild, text.type == CMARK_NODE_TEXT,
-        text.next == nil, text.literalContains("{{#"), let (name, _) = MdBookIncludes.directive(Substring(text.literal)),
+      guard entering, node.type == CMARK_NODE_PARAGRAPH, let (name, _) = directive(ofParagraph: node),
         MdBookIncludes.fileDirectives.contains(name) || name == "title"
       else { return }
       found.append(node)
@@ -77,11 +74,16 @@ enum IncludePass {
     for node in found { node.remove() }
   }
 
+  /// The directive a paragraph is, when it is one text that is one directive.
+  private static func directive(ofParagraph paragraph: CmarkNode) -> (name: Substring, argument: String)? {
+    guard let text = paragraph.firstChild, text.type == CMARK_NODE_TEXT, text.next == nil, text.literalContains("{{#")
+    else { return nil }
+    return MdBookIncludes.directive(Substring(text.literal))
+  }
+
   /// A paragraph that is one directive: the file as a code block, a note's embed, or nothing.
   private static func replace(_ paragraph: CmarkNode, context: inout RenderContext) {
-    guard let text = paragraph.firstChild, let (name, argument) = MdBookIncludes.directive(Substring(text.literal)) else {
-      return
-    }
+    guard let text = paragraph.firstChild, let (name, argument) = directive(ofParagraph: paragraph) else { return }
     if name == "title" {
       paragraph.remove()
       return

@@ -51,7 +51,7 @@ extension PageContext {
         note.revisions.map { r in
           .object([
             "url": .string(urls.url(.noteDetail(note.id, .revision(r.shortHash)))),
-            "subject": .string(r.subject.isEmpty ? r.shortHash : r.subject), "author": .string(r.author),
+            "subject": .string(r.label), "author": .string(r.author),
             "date_iso": .string(Self.iso(r.date)), "date_label": .string(l10n.dateTime(r.date)),
             "short_hash": .string(r.shortHash),
           ])
@@ -93,7 +93,7 @@ extension PageContext {
         "older_url": older.map { .string(urls.url(.noteDetail(note.id, .revision($0.shortHash)))) }
           ?? .null,
         "date_iso": .string(Self.iso(r.date)), "date_label": .string(l10n.dateTime(r.date)),
-        "author": .string(r.author), "subject": .string(r.subject.isEmpty ? r.shortHash : r.subject),
+        "author": .string(r.author), "subject": .string(r.label),
         "short_hash": .string(r.shortHash), "html": .string(html),
       ])
     case .collaborators:
