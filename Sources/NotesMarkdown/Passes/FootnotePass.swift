@@ -81,15 +81,18 @@ enum FootnotePass {
     // The note's text first, then each footnote in the order they are numbered: one may refer
     // to another (an inline note inside an inline note).
     var texts = references(in: root)
+    var nextText = 0
     var nextDefinition = 0
     while true {
-      if texts.isEmpty {
+      if nextText == texts.count {
         guard nextDefinition < order.count else { break }
         texts = references(in: definitions[order[nextDefinition]]!)
+        nextText = 0
         nextDefinition += 1
         continue
       }
-      let text = texts.removeFirst()
+      let text = texts[nextText]
+      nextText += 1
       let literal = Array(text.literal.utf8)
       var parts: [(range: Range<Int>, label: String?)] = []
       var start = 0
