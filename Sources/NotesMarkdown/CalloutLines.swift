@@ -44,6 +44,8 @@ enum CalloutLines {
     var indent = 0
     /// Titled by the heading it opens with, when it has one (Quarto's callouts).
     var headingTitle = false
+    /// Obsidian's Admonition plugin: `title:` and `collapse:` lines right under its fence.
+    var pluginOptions = false
   }
 
   /// `body` with each container's opening and closing lines emptied and the lines of
@@ -53,7 +55,7 @@ enum CalloutLines {
     guard body.utf8.count >= 6,
       body.containsBytes("<aside>") || body.containsBytes(":::") || body.containsBytes("{%") || Self.hasClosingTag(body)
         || body.containsBytes("!!! ") || body.containsBytes("??? ") || body.containsBytes("???+ ")
-        || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes(")=")
+        || body.containsBytes("=== \"") || body.containsBytes("```{") || body.containsBytes("`ad-") || body.containsBytes(")=")
         || body.containsBytes("!> ") || body.containsBytes("?> ") || body.containsBytes("{{<") || body.containsBytes("{{%")
         || body.containsBytes("\n+++")
     else { return (body, [], [:]) }
@@ -152,7 +154,7 @@ enum CalloutLines {
           lastOption = nil
           continue
         }
-        if let (container, count) = Self.mystDirective(string) {
+        if let (container, count) = Self.mystDirective(string) ?? Self.pluginAdmonition(string) {
           open.append((index, container, .backticks(count)))
           lastOption = nil
           continue
@@ -202,6 +204,20 @@ enum CalloutLines {
       {
         options.append(index)
         lastOption = index
+        continue
+      }
+      if let current = open.last, current.container.pluginOptions, index == (lastOption ?? current.line) + 1,
+        let (key, value) = Self.pluginAdmonitionOption(string)
+      {
+        options.append(index)
+        lastOption = index
+        switch key {
+        case "title": open[open.count - 1].container.title = value.isEmpty ? nil : value
+        case "collapse":
+          let folded = value.lowercased()
+          open[open.count - 1].container.openFolded = folded == "open" ? true : folded == "none" ? nil : false
+        default: break
+        }
         continue
       }
       if string.hasPrefix("!> ") || string.hasPrefix("?> ") {
@@ -451,6 +467,31 @@ enum CalloutLines {
     var container = Container(lines: 1...1, type: type, title: title, openFolded: name == "dropdown" ? false : nil)
     container.myst = true
     return (container, count)
+  }
+
+  /// Obsidian's Admonition plugin, ```` ```ad-note ```` (three or more backticks; any type
+  /// after `ad-`, as the plugin lets a vault add its own): a callout of that type, titled by
+  /// its type until a `title:` option line under the fence says otherwise.
+  private static func pluginAdmonition(_ line: Substring) -> (Container, Int)? {
+    let count = line.prefix { $0 == "`" }.count
+    guard count >= 3 else { return nil }
+    let rest = line.dropFirst(count).trimmingSpaces
+    guard rest.hasPrefix("ad-") else { return nil }
+    let type = rest.dropFirst(3).lowercased()
+    guard !type.isEmpty, type.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" }) else { return nil }
+    var container = Container(lines: 1...1, type: type, title: titled(type))
+    container.myst = true
+    container.pluginOptions = true
+    return (container, count)
+  }
+
+  /// An Admonition plugin option line, `title: Text`, `collapse: open`, `icon: …`, `color: …`:
+  /// its key and value.
+  private static func pluginAdmonitionOption(_ line: Substring) -> (String, String)? {
+    guard let colon = line.firstIndex(of: ":") else { return nil }
+    let key = line[..<colon].lowercased()
+    guard ["title", "collapse", "icon", "color"].contains(key) else { return nil }
+    return (key, String(line[line.index(after: colon)...].trimmingSpaces))
   }
 
   /// `(label)=` on a line of its own: a MyST target.

@@ -612,3 +612,55 @@ extension CalloutTests {
     #expect(render("<details><summary>S</summary>\n\nText.</details>").diagnostics.isEmpty)
   }
 }
+
+/// Obsidian's Admonition plugin writes a callout as a code block of language `ad-<type>`,
+/// its options on the lines right under the fence.
+@Suite struct AdmonitionPluginTests {
+  @Test func aDailyNoteTemplatesQuoteAndInfo() {
+    let page = html(
+      """
+      # 2021-08-24
+
+      ```ad-quote
+      title: Quote of the Day
+      Be **curious**, not judgmental. See [[Reading List]].
+      ```
+
+      ```ad-info
+      collapse: closed
+      - [ ] Review inbox
+      ```
+
+      Text after.
+      """)
+    #expect(
+      page.contains(
+        "<aside class=\"callout callout-quote\" role=\"note\">\n<p class=\"callout-title\">Quote of the Day</p>\n<p>Be <strong>curious</strong>, not judgmental."
+      ), "\(page)")
+    #expect(page.contains("<details class=\"callout callout-info\">\n<summary class=\"callout-title\">Info</summary>"), "\(page)")
+    #expect(page.contains("<p>Text after.</p>"))
+    #expect(!page.contains("<pre") && !page.contains("title:") && !page.contains("collapse:") && !page.contains("ad-"), "\(page)")
+  }
+
+  @Test func anEmptyTitleLeavesNoTitleAndFourBackticksHoldCode() {
+    let page = html(
+      """
+      ````ad-example
+      title:
+      icon: bug
+      ```swift
+      let x = 1
+      ```
+      ````
+      """)
+    #expect(page.hasPrefix("<aside class=\"callout callout-example\" role=\"note\">\n<pre"), "\(page)")
+    #expect(page.contains("<code class=\"language-swift\">let x = 1\n</code>"), "\(page)")
+    #expect(!page.contains("icon:") && !page.contains("````"), "\(page)")
+  }
+
+  @Test func anUnclosedOrPlainCodeBlockStaysCode() {
+    #expect(html("```ad-note\ntitle: T\nbody").contains("<pre"))
+    #expect(html("```adnote\nx\n```").contains("<code class=\"language-adnote\">x\n</code>"))
+    #expect(html("```\ntitle: ad-note\n```").contains("<pre"))
+  }
+}
