@@ -164,6 +164,21 @@ enum BackslashMath {
     return (letters || inline) && !word
   }
 
+  /// Whether what ends `text` is the start of a link's destination or a URL, where `\(` is
+  /// an escaped parenthesis (`[CI](Integração-\(CI\).md)`, `https://…/Lisp_\(language\)`):
+  /// the run of text since the last space holds `](` or `://`, or the line is a link
+  /// reference definition up to it.
+  private static func inDestination(_ text: String) -> Bool {
+    let token = text.utf8.reversed().prefix { $0 != 0x20 && $0 != 0x09 }
+    guard token.count >= 2 else { return false }
+    let run = String(decoding: token.reversed(), as: UTF8.self)
+    if run.contains("](") || run.contains("://") { return true }
+    // A link reference definition, `[ci]: Integração-\(CI\).md`.
+    let line = text.drop { $0 == " " }
+    guard line.first == "[", let colon = line.range(of: "]: ") else { return false }
+    return !line[colon.upperBound...].drop(while: { $0 == " " }).contains(" ")
+  }
+
   /// `line` with each `\(…\)` outside code spans as `$…$`; nil when it has none.
   private static func inline(_ line: String) -> String? {
     var out = ""
@@ -187,7 +202,7 @@ enum BackslashMath {
       }
       // Likewise the next backtick: math does not run into a code span.
       if tick.map({ $0 < after.startIndex }) ?? true { tick = after.firstIndex(of: "`") ?? line.endIndex }
-      if backticks % 2 == 0, tick! >= close.lowerBound {
+      if backticks % 2 == 0, tick! >= close.lowerBound, !Self.inDestination(out) {
         let tex = after[..<close.lowerBound].trimmingCharacters(in: .whitespaces)
         if !tex.isEmpty, looksLikeTeX(Substring(tex), inline: true) {
           out += "$" + tex + "$"

@@ -424,3 +424,22 @@ extension MathTests {
     #expect(rendered.contains("<pre tabindex=\"0\"><code>\\\\(indented\\\\)\n</code></pre>"), "\(rendered)")
   }
 }
+
+extension MathTests {
+  /// Parentheses escaped inside a link's destination, as wikis and Wikipedia links write
+  /// them, are the link's: they became `$CI$` and the link broke.
+  @Test func escapedParenthesesInALinkDestinationStayTheLinks() {
+    let note = """
+      - [Integração Contínua (CI)](Integração-Contínua-\\(CI\\).md)
+      - [Lisp](https://en.wikipedia.org/wiki/Lisp_\\(programming_language\\)) and \\(x_1\\)
+      - See https://en.wikipedia.org/wiki/Set_\\(x_y\\) too.
+
+      [ref]: Ada_\\(n_1\\).md
+      """
+    let rendered = html(note)
+    // (No note of that name here: the link is read, and broken.)
+    #expect(rendered.contains("title=\"unknown note &#39;Integração-Contínua-(CI).md&#39;\">Integração Contínua (CI)</span>"), "\(rendered)")
+    #expect(rendered.contains("<a href=\"https://en.wikipedia.org/wiki/Lisp_(programming_language)\">Lisp</a> and \(Self.inline("x_1"))"), "\(rendered)")
+    #expect(!rendered.contains("$"), "\(rendered)")
+  }
+}
