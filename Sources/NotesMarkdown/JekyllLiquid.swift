@@ -18,7 +18,9 @@
 /// GitBook's tabs and page cards go (their content stays; `CalloutLines` reads the tabs).
 enum JekyllLiquid {
   static func resolving(_ body: String) -> String {
-    guard body.utf8.count >= 10, body.containsBytes("{{") || body.containsBytes("{%") else { return body }
+    guard body.utf8.count >= 10, body.containsBytes("{{") || body.containsBytes("{%") || body.containsBytes("{#") else {
+      return body
+    }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     var changed = false
     var fences = CodeFences()
@@ -35,6 +37,8 @@ enum JekyllLiquid {
       if let tag = LiquidTag(Substring(line).trimmingSpaces), tag.name.hasPrefix("end") { lastEnd[tag.name.dropFirst(3)] = i }
     }
     var openedUnknown: [Substring: Int] = [:]
+    // Inside a comment that runs over lines: Liquid's `{% comment %}` or Nunjucks' `{#`.
+    var inComment: Comment?
     for i in lines.indices {
       var line = lines[i]
       // Inside a highlight block, a fence line is code.
@@ -60,6 +64,15 @@ enum JekyllLiquid {
         }
         changed = true
         continue
+      }
+      if inComment != nil || line.containsBytes("{#") || line.containsBytes("comment") {
+        let kept = Self.withoutComments(line, inComment: &inComment)
+        if kept != line {
+          line = kept.allSatisfy({ $0 == " " || $0 == "\r" }) ? "" : kept
+          lines[i] = line
+          changed = true
+          if line.isEmpty { continue }
+        }
       }
       guard line.containsBytes("{") else { continue }
       if !inHighlight, line.containsBytes("{%"), line.containsBytes("raw") {
@@ -123,14 +136,20 @@ enum JekyllLiquid {
 
       var out = ""
       var rest = Substring(line)
+      // Where the last replacement ended: a tag right after it continues the same value
+      // (`({{ site.baseurl }}{% post_url x %})`).
+      var replacedUpTo: String.Index?
       while let open = rest.firstRange(of: "{") {
+        let continues = replacedUpTo == open.lowerBound
         out += rest[..<open.lowerBound]
         let from = rest[open.lowerBound...]
         let before = out.last
-        let opensAValue = before == "(" || before == "<" || before == "\"" || before == "'" || out.hasSuffix("]: ")
+        let opensAValue =
+          continues || before == "(" || before == "<" || before == "\"" || before == "'" || out.hasSuffix("]: ")
         if opensAValue, let (length, replacement) = Self.replacement(at: from) {
           out += replacement + String(repeating: " ", count: max(0, length - replacement.count))
           rest = from.dropFirst(length)
+          replacedUpTo = rest.startIndex
           changed = true
         } else {
           out += "{"
@@ -148,7 +167,7 @@ enum JekyllLiquid {
     let variable = #/^\{\{-?\s*site\.(?:url|baseurl)\s*-?\}\}/#
     if let match = text.prefixMatch(of: variable) { return (match.0.count, "") }
     // `{{ '/img/a.png' | relative_url }}`: the path, which the filter puts under the site.
-    let filtered = #/^\{\{-?\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*\|\s*(?:relative_url|absolute_url)\s*-?\}\}/#
+    let filtered = #/^\{\{-?\s*(?:'([^'\n]*)'|"([^"\n]*)")\s*\|\s*(?:relative_url|absolute_url|url)\s*-?\}\}/#
     if let match = text.prefixMatch(of: filtered) { return (match.0.count, String(match.1 ?? match.2 ?? "")) }
     let tag = #/^\{%-?\s*(post_url|link)\s+([^\s%}]+)\s*-?%\}/#
     if let match = text.prefixMatch(of: tag) {
@@ -159,6 +178,47 @@ enum JekyllLiquid {
       return (match.0.count, path)
     }
     return nil
+  }
+
+  enum Comment { case liquid, nunjucks }
+
+  /// `line` without the comments of Liquid (`{% comment %}` … `{% endcomment %}`) and
+  /// Nunjucks or Jinja (`{# … #}`), which the site's templates never publish: their text is
+  /// the author's private note. `inComment` carries one that runs on past the line. Not in
+  /// a line with a code span.
+  static func withoutComments(_ line: String, inComment: inout Comment?) -> String {
+    let opening = #/\{%-?\s*comment\s*-?%\}/#
+    let closing = #/\{%-?\s*endcomment\s*-?%\}/#
+    var out = ""
+    var rest = Substring(line)
+    while true {
+      switch inComment {
+      case .liquid:
+        guard let end = rest.firstMatch(of: closing) else { return out }
+        rest = rest[end.range.upperBound...]
+        inComment = nil
+      case .nunjucks:
+        guard let end = rest.firstRange(of: "#}") else { return out }
+        rest = rest[end.upperBound...]
+        inComment = nil
+      case nil:
+        guard !rest.contains("`") else { return out + rest }
+        let liquid = rest.firstMatch(of: opening)?.range
+        let nunjucks = rest.firstRange(of: "{#")
+        guard let start = [liquid, nunjucks].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else {
+          return out + rest
+        }
+        // `{#id}` after a heading (Pandoc's attribute) is no comment: one needs its `#}`.
+        if start == nunjucks, !rest[start.upperBound...].contains("#}"),
+          let next = rest[start.upperBound...].first, next != " ", next != "\r"
+        {
+          return out + rest
+        }
+        out += rest[..<start.lowerBound]
+        inComment = start == liquid ? .liquid : .nunjucks
+        rest = rest[start.upperBound...]
+      }
+    }
   }
 
   /// `line` without Liquid's `{% raw %}` and `{% endraw %}` tags.

@@ -111,3 +111,41 @@ extension JekyllLiquidTests {
     #expect(out.contains("{% lonely %}") && out.contains("{% if site.x %}"), "\(out)")
   }
 }
+
+extension JekyllLiquidTests {
+  /// The link forms Jekyll's and Eleventy's docs recommend: the base URL before a post or
+  /// page tag, Eleventy's `url` filter.
+  @Test func baseURLBeforeAPostOrLinkTagAndTheURLFilter() {
+    let rendered = render(
+      "[b]({{ site.baseurl }}{% post_url 2012-03-19-going-static %}) [c]({{ site.url }}{{ site.baseurl }}{% link about.md %}) [d]({{ '/posts/other/' | url }})\n"
+    )
+    #expect(rendered.diagnostics.map(\.message) == [
+      "unknown note '/_posts/2012-03-19-going-static.md'", "unknown note '/about.md'", "unknown note '/posts/other/'",
+    ])
+    #expect(!rendered.html.contains("{%") && !rendered.html.contains("{{"), "\(rendered.html)")
+  }
+
+  /// Liquid's and Nunjucks' comments are the author's, never published: on a line, within
+  /// one, or over several. A code span keeps them, as does a Pandoc heading id.
+  @Test func templateCommentsAreNotPublished() {
+    let out = html(
+      """
+      # Plan {#plan}
+
+      Public {% comment %}private aside{% endcomment %}text {# and this #}too.
+
+      {% comment %}
+      Remember to ask **Bob** about the budget.
+      {% endcomment %}
+
+      {#
+        draft: rewrite this section
+      #}
+      Shown `{# in code #}` here.
+      """)
+    #expect(out.contains("<h1 id=\"plan\">Plan <a"), "\(out)")
+    #expect(out.contains("<p>Public text too.</p>") || out.contains("<p>Public text  too.</p>"), "\(out)")
+    #expect(out.contains("<code>{# in code #}</code>"), "\(out)")
+    #expect(!out.contains("private") && !out.contains("Bob") && !out.contains("draft") && !out.contains("comment"), "\(out)")
+  }
+}
