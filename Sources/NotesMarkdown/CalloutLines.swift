@@ -61,6 +61,7 @@ enum CalloutLines {
     else { return (body, [], [:]) }
     var lines = body.split(separator: "\n", omittingEmptySubsequences: false)
     if body.containsBytes("</details>") { Self.closingDetailsOnTheirOwnLine(&lines) }
+    let diagrams = body.containsBytes("mermaid") && Self.mermaidDiagramsAsCode(&lines)
     var found: [Container] = []
     var dedented: [Int: Int] = [:]
     // Lines blanked besides containers' opening and closing lines: MyST directives' options
@@ -280,7 +281,7 @@ enum CalloutLines {
     closeIndented(downTo: 0)
     // An indented container with nothing under it is text as written.
     found.removeAll { !$0.closed && $0.lines.count == 2 }
-    guard !found.isEmpty || !targets.isEmpty else { return (body, [], [:]) }
+    guard !found.isEmpty || !targets.isEmpty || diagrams else { return (body, [], [:]) }
     for container in found {
       // At the top level an empty comment, not an empty line: it ends a list before the
       // container (or one in it), which a blank line would let run on into the next.
@@ -467,6 +468,28 @@ enum CalloutLines {
     var container = Container(lines: 1...1, type: type, title: title, openFolded: name == "dropdown" ? false : nil)
     container.myst = true
     return (container, count)
+  }
+
+  /// An Azure DevOps wiki draws `::: mermaid` … `:::` as a diagram: its lines are a code
+  /// block of language `mermaid`, as a ```` ```mermaid ```` fence is, not a callout's Markdown.
+  private static func mermaidDiagramsAsCode(_ lines: inout [Substring]) -> Bool {
+    var fences = CodeFences()
+    var changed = false
+    var index = 0
+    while index < lines.count {
+      defer { index += 1 }
+      if fences.contain(lines[index]) { continue }
+      let line = lines[index].trimmingSpaces
+      let colons = line.prefix { $0 == ":" }.count
+      guard colons >= 3, line.dropFirst(colons).trimmingSpaces.lowercased() == "mermaid",
+        let end = lines[(index + 1)...].firstIndex(where: { $0.trimmingSpaces == line.prefix(colons) })
+      else { continue }
+      lines[index] = "```mermaid"
+      lines[end] = "```"
+      index = end
+      changed = true
+    }
+    return changed
   }
 
   /// Obsidian's Admonition plugin, ```` ```ad-note ```` (three or more backticks; any type

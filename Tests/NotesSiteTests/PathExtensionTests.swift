@@ -435,3 +435,29 @@ extension JekyllPostTests {
     #expect(try noteBodyLinks(site.page("posts/2018-12-27-kl")).prefix(2) == ["/posts/2018-05-09-gibbs-sampling/", "/posts/2018-05-09-gibbs-sampling/"])
   }
 }
+
+/// An Azure DevOps wiki: its uploads in `.attachments/`, diagrams between `::: mermaid` and
+/// `:::`, `[[_TOSP_]]` where ADO lists the subpages, `.order` files.
+@Suite struct AzureDevOpsWikiTests {
+  @Test func uploadsDiagramsAndSubpageLists() async throws {
+    let site = try SiteFixture([
+      "content/.order": "Home\nArchitecture\n",
+      "content/Home.md": "[[_TOSP_]]\n\n![image.png](/.attachments/image-0617abe5.png)\n\n[Spec](/.attachments/spec-1.pdf)\n",
+      "content/Architecture.md": "# Flow\n\n::: mermaid\nflowchart LR\n  input[Station] --> |*raw*| queue\n:::\n\nAfter.\n",
+      "content/.attachments/image-0617abe5.png": "png",
+      "content/.attachments/spec-1.pdf": "%PDF",
+      "content/.attachments/stray.md": "# Not a note\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let home = detailColumn(try site.page("notes/home"))
+    #expect(home.contains("<img src=\"/attachments/image-0617abe5.png\" alt=\"image.png\""), "\(home)")
+    #expect(home.contains("href=\"/attachments/spec-1.pdf\""), "\(home)")
+    #expect(!home.contains("TOSP"), "\(home)")
+    #expect(site.exists("attachments/image-0617abe5.png") && !site.exists("attachments/stray/index.html"))
+    let flow = detailColumn(try site.page("notes/architecture"))
+    #expect(flow.contains("<code class=\"language-mermaid\">flowchart LR\n  input[Station] --&gt; |*raw*| queue\n</code>"), "\(flow)")
+    #expect(flow.contains("<p>After.</p>") && !flow.contains("callout"), "\(flow)")
+  }
+}

@@ -24,6 +24,11 @@ enum ContentsPass {
         text += piece.literal
         part = piece.next
       }
+      // Azure DevOps' table of subpages, which the folder column shows here: gone.
+      if part == nil, Substring(text).trimmingSpaces == "[[_TOSP_]]" {
+        node.remove()
+        continue
+      }
       guard part == nil, markers.contains(Substring(text).trimmingSpaces) else { continue }
       let placeholder = CmarkNode.customBlock(enter: "")
       node.insertBefore(placeholder)

@@ -36,7 +36,8 @@ struct ContentTree: Sendable {
   /// folders an Obsidian vault keeps its templates in (see `obsidianTemplateFolders`).
   static func scanContent(_ root: URL, ignore: [String]) -> (ContentTree, [Diagnostic]) {
     var (tree, diagnostics) = scan(
-      root, displayRoot: "content", ignore: ignore + obsidianTemplateFolders(root), assetDotFolder: ".gitbook")
+      root, displayRoot: "content", ignore: ignore + obsidianTemplateFolders(root),
+      assetDotFolders: [".gitbook", ".attachments"])
     // Docsify's navigation, in any folder: the site's frame, not notes (GitHub wikis'
     // `_Sidebar.md`, capitalised, is read by `SiteLoader.readingGitHubWiki`).
     tree.files.removeAll { docsifyFrame.contains(PathName.last($0.path)) }
@@ -66,9 +67,9 @@ struct ContentTree: Sendable {
   }
 
   /// The files under `root` but dot-files and dot-folders, except the top-level
-  /// `assetDotFolder`, of which only files that are not notes are kept.
+  /// `assetDotFolders`, of which only files that are not notes are kept.
   static func scan(
-    _ root: URL, displayRoot: String, ignore: [String] = [], assetDotFolder: String? = nil
+    _ root: URL, displayRoot: String, ignore: [String] = [], assetDotFolders: Set<String> = []
   ) -> (ContentTree, [Diagnostic]) {
     var tree = ContentTree()
     let ignore = IgnorePatterns(ignore)
@@ -110,11 +111,11 @@ struct ContentTree: Sendable {
               at: SourceLocation(path: join(displayRoot, join(relative, shown)))))
           continue
         }
-        if name.hasPrefix("."), !(relative.isEmpty && name == assetDotFolder) { continue }
+        if name.hasPrefix("."), !(relative.isEmpty && assetDotFolders.contains(name)) { continue }
         // A Docusaurus partial, `_note-about-hosts.mdx`, is imported by pages, never one itself.
         if name.hasPrefix("_"), name.utf8.count > 4, name.lowercased().hasSuffix(".mdx") { continue }
-        // Only that folder's paths start with it: every other name starting with a dot is gone.
-        if let folder = assetDotFolder, relative.hasPrefix(folder), SiteLoader.isNote(name) { continue }
+        // Only those folders' paths start with a dot: every other name starting with one is gone.
+        if relative.hasPrefix("."), SiteLoader.isNote(name) { continue }
         let childRelative = join(relative, name)
         if !ignore.isEmpty, ignore.matches(childRelative, name: name) { continue }
         let childAbsolute = absolute + "/" + name
