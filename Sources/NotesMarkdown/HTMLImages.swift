@@ -71,6 +71,8 @@ enum HTMLImages {
   }
 
   /// Elements whose content is never text to show.
+  /// Inline formatting kept as it is written (`InlineTag`), but line breaks.
+  private static let formatting = InlineTag.names.subtracting(["br"])
   private static let skipped: Set<String> = [
     "script", "style", "noscript", "template", "svg", "math", "iframe", "video", "audio", "object", "embed",
     "canvas", "select", "textarea", "form", "head", "title",
@@ -170,6 +172,8 @@ enum HTMLImages {
           let name = tagText.dropFirst(2).prefix { $0.isLetter || $0.isNumber }.lowercased()
           if name == "a", !linkEnds.isEmpty {
             markdown += linkEnds.removeLast() ?? ""
+          } else if Self.formatting.contains(name) {
+            markdown += "</\(name)>"
           } else if blocks.contains(name) {
             paragraphBreak()
           } else if name == "td" || name == "th" {
@@ -195,6 +199,33 @@ enum HTMLImages {
             places.append(place(of: tagStart))
             markdown += "[\(escaped(label))](\(src.markdownDestination))"
           }
+          continue
+        }
+        if name == "pre", let close = text.range(of: "</pre", options: .caseInsensitive),
+          let code = preformatted(String(html[tagStart..<close.upperBound]) + ">")
+        {
+          // A `<pre>` after other elements of the block (a LeetCode statement's examples):
+          // its lines as a fenced code block.
+          paragraphBreak()
+          let (literal, info) = (code.literal, code.fenceInfo)
+          code.remove()
+          var longest = 0
+          var run = 0
+          for c in literal.utf8 {
+            run = c == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+          }
+          let fence = String(repeating: "`", count: max(3, longest + 1))
+          markdown += fence + info + "\n" + literal + fence + "\n\n"
+          text = text[close.upperBound...]
+          text = text.firstIndex(of: ">").map { text[text.index(after: $0)...] } ?? ""
+          continue
+        }
+        if Self.formatting.contains(name) {
+          // Formatting a page keeps without `unsafe_html` (`10<sup>9</sup>`), for `RawHTMLPass`.
+          if pendingSpace, !markdown.isEmpty, !markdown.hasSuffix("\n") { markdown += " " }
+          pendingSpace = false
+          markdown += "<\(name)>"
           continue
         }
         if blocks.contains(name) {

@@ -396,3 +396,38 @@ extension RawHTMLTests {
     #expect(html("C++ and C++, i++ + ++j, `++code++`") == "<p>C++ and C++, i++ + ++j, <code>++code++</code></p>\n")
   }
 }
+
+/// LeetCode statements as LeetHub commits them: HTML blocks whose powers are `<sup>`, whose
+/// examples are `<pre>` after other elements.
+@Suite struct LeetHubStatementTests {
+  @Test func powersKeepTheirSuperscripts() {
+    let page = html(
+      """
+      <h2>Two Sum</h2><hr><div><p>Given an array of integers <code>nums</code>.</p>
+
+      <ul>
+      \t<li><code>2 &lt;= nums.length &lt;= 10<sup>4</sup></code></li>
+      \t<li><code>-10<sup>9</sup> &lt;= nums[i] &lt;= 10<sup>9</sup></code></li>
+      \t<li>x<sub>i</sub> and 2<sup>31</sup> - 1, <sup>unclosed</li>
+      </ul>
+      </div>
+      """)
+    #expect(page.contains("<p>2 &lt;= nums.length &lt;= 10<sup>4</sup></p>"), "\(page)")
+    #expect(page.contains("<p>-10<sup>9</sup> &lt;= nums[i] &lt;= 10<sup>9</sup></p>"), "\(page)")
+    #expect(page.contains("<p>x<sub>i</sub> and 2<sup>31</sup> - 1, unclosed</p>"), "\(page)")
+  }
+
+  @Test func anExampleAfterAnImageIsCode() {
+    let page = html(
+      """
+      <p><strong class="example">Example 1:</strong></p>
+      <img alt="" src="https://assets.leetcode.com/uploads/2019/02/14/116_sample.png" style="width: 500px;">
+      <pre><strong>Input:</strong> root = [1,2,3]
+      <strong>Output:</strong> [1,#,2,3,#]
+      </pre>
+      <p>After.</p>
+      """)
+    #expect(page.contains("<pre tabindex=\"0\"><code>Input: root = [1,2,3]\nOutput: [1,#,2,3,#]\n</code></pre>"), "\(page)")
+    #expect(page.contains("<p>Example 1:</p>") && page.contains("116_sample.png") && page.contains("<p>After.</p>"), "\(page)")
+  }
+}
