@@ -76,3 +76,15 @@ extension DefinitionListTests {
     #expect(positions(rendered) == ["4:14"])
   }
 }
+
+extension DefinitionListTests {
+  /// A definition that starts with markup, as ox-hugo exports an org-roam note's tags
+  /// (`tags` over `: [Emacs](…)`), or bold, code or a link.
+  @Test func aDefinitionStartingWithMarkup() {
+    let page = html("tags\n: [Emacs](https://www.gnu.org/software/emacs/) [Org](https://orgmode.org)\n\nT\n: **bold** def\n\nC\n: `code` def\n")
+    #expect(page.contains("<dt>tags</dt>\n<dd><a href=\"https://www.gnu.org/software/emacs/\">Emacs</a> <a href=\"https://orgmode.org\">Org</a></dd>"), "\(page)")
+    #expect(page.contains("<dt>T</dt>\n<dd><strong>bold</strong> def</dd>"), "\(page)")
+    #expect(page.contains("<dt>C</dt>\n<dd><code>code</code> def</dd>"), "\(page)")
+    #expect(!page.contains(": "), "\(page)")
+  }
+}

@@ -30,8 +30,11 @@ enum DefinitionListPass {
     else { return nil }
     var length = 1
     while c[length] == 0x20 || c[length] == 0x09 { length += 1 }
-    // `:` and spaces alone define nothing.
-    return c[length] == 0 ? nil : length
+    guard c[length] == 0 else { return length }
+    // `:` and spaces alone define nothing, unless markup follows on the line
+    // (`: **Bold** term`, `: [Emacs](emacs.md)`, as ox-hugo writes a note's tags).
+    guard let next = node.next, next.type != CMARK_NODE_SOFTBREAK, next.type != CMARK_NODE_LINEBREAK else { return nil }
+    return length
   }
 
   /// Whether it made `paragraph` a list (and freed it): nil if not, else the paragraphs after
