@@ -9,6 +9,9 @@ extension LinkReference {
     if let hash = destination.firstIndex(of: "#") {
       path = destination[..<hash]
       fragment = String(destination[destination.index(after: hash)...])
+    } else if let (page, id) = docsifyHeading(destination) {
+      path = page
+      fragment = id
     }
     let target =
       path.containsBytes("%") ? path.percentDecoded ?? String(path) : String(path)
@@ -17,6 +20,20 @@ extension LinkReference {
 }
 
 extension LinkReference {
+  /// Docsify's link to a heading, `guide.md?id=install`, `/api?id=alloc` or `?id=local`:
+  /// the page and the heading's id. Only in a path of the site (no scheme), whose query
+  /// `id` names the heading, as Docsify's router reads it.
+  static func docsifyHeading(_ destination: String) -> (Substring, String)? {
+    guard let mark = destination.firstIndex(of: "?") else { return nil }
+    let page = destination[..<mark]
+    guard !page.contains(":"), !page.hasPrefix("//") else { return nil }
+    for parameter in destination[destination.index(after: mark)...].split(separator: "&") where parameter.hasPrefix("id=") {
+      let id = parameter.dropFirst(3)
+      return id.isEmpty ? nil : (page, id.percentDecoded ?? String(id))
+    }
+    return nil
+  }
+
   /// The same wiki link read label first, `[[Click here|Home]]` as a link to `Home` that
   /// reads "Click here", as GitHub wikis write links: nil for embeds, links without a label
   /// and links to a heading. It is used only in a GitHub wiki (`RenderOptions.labelFirstLinks`)

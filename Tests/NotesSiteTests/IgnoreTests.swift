@@ -82,6 +82,24 @@ import Testing
     #expect(!site.exists("notes/sidebar") && !site.exists("study/golang/sidebar") && !site.exists("notes/coverpage"))
   }
 
+  /// Docsify links to a heading by the query `?id=`: on another page, from the root, or on
+  /// its own. A query on another site's URL stays as written.
+  @Test func docsifyHeadingLinks() async throws {
+    let site = try SiteFixture([
+      "content/api_reference.md": "# API\n\n## Allocator\n\nAllocates.\n",
+      "content/guide.md":
+        "# Guide\n\n## Install\n\nSee [allocator](/api_reference?id=allocator), [x](api_reference.md?id=allocator&lang=c), [here](?id=install) and [search](https://example.com/find?id=3).\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0 && report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let guide = detailColumn(try site.page("notes/guide"))
+    #expect(guide.contains("<a href=\"/notes/api-reference/#allocator\">allocator</a>"), "\(guide)")
+    #expect(guide.contains("<a href=\"/notes/api-reference/#allocator\">x</a>"), "\(guide)")
+    #expect(guide.contains("<a href=\"/notes/guide/#install\">here</a>"), "\(guide)")
+    #expect(guide.contains("<a href=\"https://example.com/find?id=3\">search</a>"), "\(guide)")
+  }
+
   @Test func ignoreMustBeAList() {
     let file = FileManager.default.temporaryDirectory.appendingPathComponent("ignore-\(UUID().uuidString).yml")
     defer { try? FileManager.default.removeItem(at: file) }
