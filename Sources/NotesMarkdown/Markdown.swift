@@ -88,7 +88,8 @@ extension Markdown {
       MDXSyntax.resolving(
         ZolaShortcodes.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
     let attributes = AttributeLists.resolving(
-      JekyllLiquid.resolving(ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(docfx.body))))
+      JekyllLiquid.resolving(
+        ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(DataviewFields.resolving(docfx.body)))))
     let (body, asides, unindented) = CalloutLines.blanking(
       CalloutLines.keepingCalloutTitles(LogseqOutline.listingHeadingChildren(attributes.text)))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))

@@ -88,3 +88,25 @@ extension DefinitionListTests {
     #expect(!page.contains(": "), "\(page)")
   }
 }
+
+/// Dataview's inline fields, as the Tasks plugin's Dataview format writes a task's dates.
+@Suite struct DataviewFieldTests {
+  @Test func bracketedFieldsReadAsDataviewShowsThem() {
+    let page = html(
+      """
+      - [ ] Return the book [due:: 2024-02-02] [priority:: high]
+      - I finished it [finished:: 2024-01-02] and would re-read (reread:: yes).
+
+      Kept: [[Note]] (see [x](https://x.org)), `[code:: x]`, [not a field: x] and std::vector.
+
+      ```
+      [key:: value]
+      ```
+      """)
+    #expect(page.contains("Return the book  due:  2024-02-02   priority:  high"), "\(page)")
+    #expect(page.contains("I finished it  finished:  2024-01-02  and would re-read yes."), "\(page)")
+    #expect(page.contains("<code>[code:: x]</code>") && page.contains("[not a field: x] and std::vector"), "\(page)")
+    #expect(page.contains("<code>[key:: value]\n</code>"), "\(page)")
+    #expect(!page.contains("due::") && !page.contains("(reread"), "\(page)")
+  }
+}
