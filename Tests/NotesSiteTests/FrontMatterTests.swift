@@ -250,6 +250,33 @@ extension FrontMatterTests {
       }
     }
 
+    /// Evernote's notes exported by yarle and Astro's blog starter name their dates their own way.
+    @Test func evernoteAndAstroDateKeys() {
+      let (yarle, yarleDiagnostics) = load(
+        """
+        ---
+        title: Trip planning
+        Created at: 2023-09-23
+        Last updated at: 2024-08-18
+        tags: [travel]
+        ---
+        """)
+      #expect(yarleDiagnostics.isEmpty, "\(yarleDiagnostics)")
+      #expect(yarle.date == Self.utc(2023, 9, 23) && yarle.updated == Self.utc(2024, 8, 18))
+      let (astro, astroDiagnostics) = load(
+        """
+        ---
+        title: 'Markdown Style Guide'
+        description: 'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.'
+        pubDate: 'Jul 08 2022'
+        updatedDate: 'Jul 10 2022'
+        heroImage: '/blog-placeholder-1.jpg'
+        ---
+        """)
+      #expect(astroDiagnostics.isEmpty, "\(astroDiagnostics)")
+      #expect(astro.date == Self.utc(2022, 7, 8) && astro.updated == Self.utc(2022, 7, 10))
+    }
+
     /// Dendron writes Unix times in milliseconds; ten digits are seconds.
     @Test func unixTimesAreDates() {
       let (fm, diagnostics) = load("---\nupdated: 1740226287837\ncreated: 1737484383438\ndate: 1700000000\n---\n")
