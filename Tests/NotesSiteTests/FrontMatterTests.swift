@@ -532,6 +532,90 @@ extension FrontMatterTests {
   }
 }
 
+/// Pelican's and MultiMarkdown's metadata lines, which open a note instead of front matter.
+@Suite struct MetadataHeaderTests {
+  static let helm = """
+    Title: Helm
+    Date: 2018-11-12 21:00:08
+    Modified: 2018-11-14 08:00
+    Tags: Container, Helm
+    Category: Ops
+    Slug: helm-intro
+    Authors: Alexis Metaireau, Conan Doyle
+    Summary: Short version for index and feeds
+
+    Helm is the package manager of Kubernetes. Read [the next post]({filename}/posts/charts.md),
+    [the one beside it]({filename}values.md) and [the old way](|filename|/posts/charts.md).
+
+    ![A chart]({static}/images/chart.png)
+
+    Slides: [PDF]({attach}files/helm.pdf). See [[Nowhere]].
+
+    """
+
+  @Test func theLinesUpToABlankLineAreTheHeader() {
+    let (header, body, offset, format) = FrontMatter.split(Self.helm)
+    #expect(format == .metadata && offset == 8)
+    #expect(header?.hasPrefix("Title: Helm\n") == true && header?.hasSuffix("Summary: Short version for index and feeds\n") == true)
+    #expect(body.hasPrefix("\nHelm is the package manager"))
+    let (fm, diagnostics) = FrontMatter.parse(header ?? "", format: format, path: "content/helm.md")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    #expect(fm.title == "Helm" && fm.slug == "helm-intro" && fm.tags == ["Container", "Helm"] && !fm.draft)
+    #expect(fm.date == Date(timeIntervalSince1970: 1_542_056_408) && fm.updated == Date(timeIntervalSince1970: 1_542_182_400))
+    // MultiMarkdown's: keys with spaces, values over indented lines, tags split at `;`.
+    let mmd = "Title:  A Sample MultiMarkdown Document\n  with a long title\nAuthor: Fletcher T. Penney\nBase Header Level: 2\nTags: a; b c\nStatus: Draft\nDate: February 9, 2011\n"
+    let split = FrontMatter.split(mmd)
+    #expect(split.format == .metadata && split.bodyLineOffset == 7 && split.body.isEmpty)
+    let (multi, multiDiagnostics) = FrontMatter.parse(split.header ?? "", format: split.format, path: "content/mmd.md")
+    #expect(multiDiagnostics.isEmpty, "\(multiDiagnostics)")
+    #expect(multi.title == "A Sample MultiMarkdown Document with a long title" && multi.tags == ["a", "b c"] && multi.draft)
+    #expect(multi.date == Date(timeIntervalSince1970: 1_297_209_600))
+    // A date notes-site cannot read is a warning at its line: the header was not written for it.
+    let (odd, oddDiagnostics) = FrontMatter.parse("Title: T\nDate: last summer\n", format: .metadata, path: "content/t.md")
+    #expect(odd.title == "T" && odd.date == nil)
+    #expect(oddDiagnostics.map(\.severity) == [.warning] && oddDiagnostics.first?.location?.line == 2)
+  }
+
+  /// Prose that happens to open with `Word: …` keeps its text: the first key must be one
+  /// Pelican knows, and every line up to a blank one keyed.
+  @Test(arguments: [
+    "Note: remember to water the plants\nand call Ann.\n",
+    "Summary: the meeting went well\nWe agreed on the plan.\n",
+    "TODO: write the intro\n\nText.\n",
+    "Title: Plan\nhttps://example.org: a link\n\nText.\n",
+    "Date: 2020-01-01\n# Heading\n",
+    "title:: Logseq page\n",
+  ])
+  func proseIsNoHeader(_ text: String) {
+    #expect(FrontMatter.split(text).format != .metadata, "\(text)")
+  }
+
+  @Test func aPelicanSiteBuilds() async throws {
+    let site = try SiteFixture([
+      "content/helm.md": Self.helm,
+      "content/values.md": "Title: Values\nDate: 2018-11-13\n\nText.\n",
+      "content/posts/charts.md": "Title: Charts\nDate: 2018-11-14 10:20\nLang: en\n\nText.\n",
+      "content/posts/unfinished.md": "Title: Unfinished\nStatus: draft\n\nText.\n",
+      "content/images/chart.png": "png",
+      "content/files/helm.pdf": "pdf",
+      "content/reminder.md": "Note: remember to water the plants\nand call Ann.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    // The body's lines are the file's.
+    #expect(report.diagnostics.map(\.description) == ["content/helm.md:15:44: warning: no note named 'Nowhere'"])
+    let page = try site.page("notes/helm-intro")
+    #expect(page.contains("<h1>Helm</h1>") && !page.contains("Short version") && !page.contains("Ops"), "\(page)")
+    #expect(page.contains(#"<time datetime="2018-11-12T21:00:08Z">"#) && page.contains(#"<time datetime="2018-11-14T08:00:00Z">"#), "\(page)")
+    #expect(page.contains(#"href="/_tags/container/""#) && page.contains(#"href="/_tags/helm/""#))
+    let body = try noteBodyLinks(page)
+    #expect(Array(body.prefix(4)) == ["/posts/charts/", "/notes/values/", "/posts/charts/", "/files/helm.pdf"], "\(body)")
+    #expect(page.contains(#"<img src="/images/chart.png" alt="A chart""#), "\(page)")
+    #expect(!site.exists("posts/unfinished"))
+    #expect(try site.page("notes/reminder").contains("Note: remember to water the plants"))
+  }
+}
+
 /// The date a note header shows is labelled by what it is.
 @Suite struct NoteDateLabelTests {
   /// A date written with its zone shows as that day there, as Hugo shows it; the `datetime`

@@ -23,6 +23,7 @@ struct FrontMatterReader {
       case .yaml: root = try YAML.parse(header, lineOffset: 1)
       case .toml: root = try TOML.parse(header, lineOffset: 1)
       case .logseq: root = LogseqProperties.parse(header)
+      case .metadata: root = MetadataHeader.parse(header)
       case .yamlUnfenced: root = try YAML.parse(header, lineOffset: 0)
       }
     } catch {
@@ -61,11 +62,12 @@ struct FrontMatterReader {
       {
         key = known
       }
-      // Read under another spelling, a value notes-site cannot read is ignored with a warning,
-      // as other tools' keys are: a key never written for notes-site must not fail the build.
+      // Read under another spelling, or in Pelican's metadata, a value notes-site cannot read
+      // is ignored with a warning, as other tools' keys are: a key never written for
+      // notes-site must not fail the build.
       let before = diagnostics.count
       defer {
-        if key != entry.key {
+        if key != entry.key || format == .metadata {
           for i in diagnostics.indices.dropFirst(before) where diagnostics[i].severity == .error {
             diagnostics[i].severity = .warning
             diagnostics[i].message += "; ignored"
