@@ -570,6 +570,11 @@ extension FrontMatterTests {
     #expect(multiDiagnostics.isEmpty, "\(multiDiagnostics)")
     #expect(multi.title == "A Sample MultiMarkdown Document with a long title" && multi.tags == ["a", "b c"] && multi.draft)
     #expect(multi.date == Date(timeIntervalSince1970: 1_297_209_600))
+    // Windows line ends.
+    let crlf = FrontMatter.split("Title: Windows\r\nTags: a, b\r\n\r\nText.\r\n")
+    #expect(crlf.format == .metadata && crlf.bodyLineOffset == 2)
+    let windows = FrontMatter.parse(crlf.header ?? "", format: crlf.format, path: "content/w.md").0
+    #expect(windows.title == "Windows" && windows.tags == ["a", "b"])
     // A date notes-site cannot read is a warning at its line: the header was not written for it.
     let (odd, oddDiagnostics) = FrontMatter.parse("Title: T\nDate: last summer\n", format: .metadata, path: "content/t.md")
     #expect(odd.title == "T" && odd.date == nil)

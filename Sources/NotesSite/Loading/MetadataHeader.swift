@@ -66,8 +66,9 @@ enum MetadataHeader {
   static func parse(_ header: String) -> YAMLNode {
     // Each key's value with its continuation lines, joined by spaces, as MultiMarkdown does.
     var fields: [(key: String, value: String, line: Int, column: Int)] = []
-    for (index, raw) in header.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-      let line = trimmedEnd(raw)
+    // Split at `\n` bytes: a `\r\n` is one `Character`, which no `\n` would match.
+    for (index, raw) in header.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+      let line = trimmedEnd(Substring(raw))
       if line.first == " " || line.first == "\t" {
         let more = line.drop { $0 == " " || $0 == "\t" }
         if !fields.isEmpty, !more.isEmpty {
