@@ -73,7 +73,8 @@ extension Markdown {
   /// `ref` shortcodes replaced by their paths, see `HugoRefs`, and its other shortcodes read,
   /// see `HugoShortcodes`; MDX's imports, comments and code blocks, see `MDXSyntax`;
   /// DocFX's includes, images and zones, see `DocFXSyntax`; Jekyll's Liquid in links and
-  /// its highlight blocks, see `JekyllLiquid`; attribute lists, see
+  /// its highlight blocks, see `JekyllLiquid`; Pelican's `{filename}` links, see
+  /// `PelicanLinks`; attribute lists, see
   /// `AttributeLists`; Logseq's blocks under a heading made a list,
   /// see `LogseqOutline`; Notion's callouts and Docusaurus, GitBook and MkDocs admonitions
   /// made callouts, see `CalloutLines`; footnote definitions kept from cmark's link definitions, see
@@ -89,7 +90,8 @@ extension Markdown {
         ZolaShortcodes.resolving(HugoShortcodes.resolving(HugoRefs.resolvingRefs(FoamReferences.droppingGenerated(body))))))
     let attributes = AttributeLists.resolving(
       JekyllLiquid.resolving(
-        ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(DataviewFields.resolving(docfx.body)))))
+        PelicanLinks.resolving(
+          ImageSizeSuffix.resolving(MdBookIncludes.embeddingChapters(DataviewFields.resolving(docfx.body))))))
     let (body, asides, unindented) = CalloutLines.blanking(
       CalloutLines.keepingCalloutTitles(LogseqOutline.listingHeadingChildren(attributes.text)))
     let (protected, footnotes) = FootnotePass.protectDefinitions(BackslashMath.resolving(body))

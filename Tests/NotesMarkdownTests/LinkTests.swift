@@ -208,6 +208,36 @@ extension MarkdownLinkTests {
 }
 
 extension MarkdownLinkTests {
+  /// Pelican's `{filename}`, `{static}` and `{attach}` (and the older `|filename|`) name the
+  /// note or file a link goes to: from `content/` after a `/`, else from the note's folder.
+  @Test func pelicanLinksAreTheirPaths() {
+    let note = """
+      See [x]({filename}Roadmap.md), [y]({filename}Work/Alpha.md#goals "Goals"), [z](|filename|Ideas.md) and [[Nowhere]].
+
+      ![Diagram]({static}diagram.png) [spec]({attach}spec.pdf) [root]({filename}/Roadmap.md) <img src="{static}/spec.png">
+
+      [ref]: {filename}Ideas.md
+
+      `[x]({filename}Roadmap.md)` and [ref] and ({filename} is text)
+
+      ```
+      [x]({filename}Roadmap.md)
+      ```
+      """
+    let rendered = render(note)
+    #expect(rendered.html.contains(#"See <a href="/notes/roadmap/">x</a>, <a href="/notes/work/alpha/#goals" title="Goals">y</a>, <a href="/notes/ideas/">z</a>"#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<img src="/notes/diagram.png" alt="Diagram" />"#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<a href="/notes/spec.pdf">spec</a>"#), "\(rendered.html)")
+    #expect(rendered.html.contains(#"<code>[x]({filename}Roadmap.md)</code> and <a href="/notes/ideas/">ref</a> and ({filename} is text)"#), "\(rendered.html)")
+    #expect(rendered.html.contains("<code>[x]({filename}Roadmap.md)\n</code>"), "\(rendered.html)")
+    // What the links from `content/` name (this test's resolver knows no root paths); the
+    // positions after a marker are the note's.
+    #expect(rendered.diagnostics.map(\.message) == ["unknown note '/Roadmap.md'", "unknown note '/spec.png'", "unknown note 'Nowhere'"])
+    #expect(positions(rendered) == ["3:58", "3:88", "1:104"])
+  }
+}
+
+extension MarkdownLinkTests {
   /// A web address whose fragment holds `#` (a chat room's) is not a valid `href` as
   /// written: the later `#` are percent-encoded, which browsers read as the same address.
   @Test func aSecondHashInAFragmentIsEncoded() {

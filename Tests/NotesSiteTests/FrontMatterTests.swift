@@ -250,6 +250,33 @@ extension FrontMatterTests {
       }
     }
 
+    /// Evernote's notes exported by yarle and Astro's blog starter name their dates their own way.
+    @Test func evernoteAndAstroDateKeys() {
+      let (yarle, yarleDiagnostics) = load(
+        """
+        ---
+        title: Trip planning
+        Created at: 2023-09-23
+        Last updated at: 2024-08-18
+        tags: [travel]
+        ---
+        """)
+      #expect(yarleDiagnostics.isEmpty, "\(yarleDiagnostics)")
+      #expect(yarle.date == Self.utc(2023, 9, 23) && yarle.updated == Self.utc(2024, 8, 18))
+      let (astro, astroDiagnostics) = load(
+        """
+        ---
+        title: 'Markdown Style Guide'
+        description: 'Here is a sample of some basic Markdown syntax that can be used when writing Markdown content in Astro.'
+        pubDate: 'Jul 08 2022'
+        updatedDate: 'Jul 10 2022'
+        heroImage: '/blog-placeholder-1.jpg'
+        ---
+        """)
+      #expect(astroDiagnostics.isEmpty, "\(astroDiagnostics)")
+      #expect(astro.date == Self.utc(2022, 7, 8) && astro.updated == Self.utc(2022, 7, 10))
+    }
+
     /// Dendron writes Unix times in milliseconds; ten digits are seconds.
     @Test func unixTimesAreDates() {
       let (fm, diagnostics) = load("---\nupdated: 1740226287837\ncreated: 1737484383438\ndate: 1700000000\n---\n")
@@ -502,6 +529,95 @@ extension FrontMatterTests {
     #expect(FrontMatter.split("Status: done\n---\nText.\n").header == nil)
     #expect(FrontMatter.split("title: a: b\n---\nText.\n").header == nil)
     #expect(FrontMatter.split("title: Plan\nSome words here\n---\n").header == nil)
+  }
+}
+
+/// Pelican's and MultiMarkdown's metadata lines, which open a note instead of front matter.
+@Suite struct MetadataHeaderTests {
+  static let helm = """
+    Title: Helm
+    Date: 2018-11-12 21:00:08
+    Modified: 2018-11-14 08:00
+    Tags: Container, Helm
+    Category: Ops
+    Slug: helm-intro
+    Authors: Alexis Metaireau, Conan Doyle
+    Summary: Short version for index and feeds
+
+    Helm is the package manager of Kubernetes. Read [the next post]({filename}/posts/charts.md),
+    [the one beside it]({filename}values.md) and [the old way](|filename|/posts/charts.md).
+
+    ![A chart]({static}/images/chart.png)
+
+    Slides: [PDF]({attach}files/helm.pdf). See [[Nowhere]].
+
+    """
+
+  @Test func theLinesUpToABlankLineAreTheHeader() {
+    let (header, body, offset, format) = FrontMatter.split(Self.helm)
+    #expect(format == .metadata && offset == 8)
+    #expect(header?.hasPrefix("Title: Helm\n") == true && header?.hasSuffix("Summary: Short version for index and feeds\n") == true)
+    #expect(body.hasPrefix("\nHelm is the package manager"))
+    let (fm, diagnostics) = FrontMatter.parse(header ?? "", format: format, path: "content/helm.md")
+    #expect(diagnostics.isEmpty, "\(diagnostics)")
+    #expect(fm.title == "Helm" && fm.slug == "helm-intro" && fm.tags == ["Container", "Helm"] && !fm.draft)
+    #expect(fm.date == Date(timeIntervalSince1970: 1_542_056_408) && fm.updated == Date(timeIntervalSince1970: 1_542_182_400))
+    // MultiMarkdown's: keys with spaces, values over indented lines, tags split at `;`.
+    let mmd = "Title:  A Sample MultiMarkdown Document\n  with a long title\nAuthor: Fletcher T. Penney\nBase Header Level: 2\nTags: a; b c\nStatus: Draft\nDate: February 9, 2011\n"
+    let split = FrontMatter.split(mmd)
+    #expect(split.format == .metadata && split.bodyLineOffset == 7 && split.body.isEmpty)
+    let (multi, multiDiagnostics) = FrontMatter.parse(split.header ?? "", format: split.format, path: "content/mmd.md")
+    #expect(multiDiagnostics.isEmpty, "\(multiDiagnostics)")
+    #expect(multi.title == "A Sample MultiMarkdown Document with a long title" && multi.tags == ["a", "b c"] && multi.draft)
+    #expect(multi.date == Date(timeIntervalSince1970: 1_297_209_600))
+    // Windows line ends.
+    let crlf = FrontMatter.split("Title: Windows\r\nTags: a, b\r\n\r\nText.\r\n")
+    #expect(crlf.format == .metadata && crlf.bodyLineOffset == 2)
+    let windows = FrontMatter.parse(crlf.header ?? "", format: crlf.format, path: "content/w.md").0
+    #expect(windows.title == "Windows" && windows.tags == ["a", "b"])
+    // A date notes-site cannot read is a warning at its line: the header was not written for it.
+    let (odd, oddDiagnostics) = FrontMatter.parse("Title: T\nDate: last summer\n", format: .metadata, path: "content/t.md")
+    #expect(odd.title == "T" && odd.date == nil)
+    #expect(oddDiagnostics.map(\.severity) == [.warning] && oddDiagnostics.first?.location?.line == 2)
+  }
+
+  /// Prose that happens to open with `Word: …` keeps its text: the first key must be one
+  /// Pelican knows, and every line up to a blank one keyed.
+  @Test(arguments: [
+    "Note: remember to water the plants\nand call Ann.\n",
+    "Summary: the meeting went well\nWe agreed on the plan.\n",
+    "TODO: write the intro\n\nText.\n",
+    "Title: Plan\nhttps://example.org: a link\n\nText.\n",
+    "Date: 2020-01-01\n# Heading\n",
+    "title:: Logseq page\n",
+  ])
+  func proseIsNoHeader(_ text: String) {
+    #expect(FrontMatter.split(text).format != .metadata, "\(text)")
+  }
+
+  @Test func aPelicanSiteBuilds() async throws {
+    let site = try SiteFixture([
+      "content/helm.md": Self.helm,
+      "content/values.md": "Title: Values\nDate: 2018-11-13\n\nText.\n",
+      "content/posts/charts.md": "Title: Charts\nDate: 2018-11-14 10:20\nLang: en\n\nText.\n",
+      "content/posts/unfinished.md": "Title: Unfinished\nStatus: draft\n\nText.\n",
+      "content/images/chart.png": "png",
+      "content/files/helm.pdf": "pdf",
+      "content/reminder.md": "Note: remember to water the plants\nand call Ann.\n",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    // The body's lines are the file's.
+    #expect(report.diagnostics.map(\.description) == ["content/helm.md:15:44: warning: no note named 'Nowhere'"])
+    let page = try site.page("notes/helm-intro")
+    #expect(page.contains("<h1>Helm</h1>") && !page.contains("Short version") && !page.contains("Ops"), "\(page)")
+    #expect(page.contains(#"<time datetime="2018-11-12T21:00:08Z">"#) && page.contains(#"<time datetime="2018-11-14T08:00:00Z">"#), "\(page)")
+    #expect(page.contains(#"href="/_tags/container/""#) && page.contains(#"href="/_tags/helm/""#))
+    let body = try noteBodyLinks(page)
+    #expect(Array(body.prefix(4)) == ["/posts/charts/", "/notes/values/", "/posts/charts/", "/files/helm.pdf"], "\(body)")
+    #expect(page.contains(#"<img src="/images/chart.png" alt="A chart""#), "\(page)")
+    #expect(!site.exists("posts/unfinished"))
+    #expect(try site.page("notes/reminder").contains("Note: remember to water the plants"))
   }
 }
 

@@ -122,7 +122,7 @@ import Testing
 
   /// A bare name (Obsidian's aliases are other names of a note, like `.config`) that is no
   /// usable path gets no redirect page and a warning, never an error: it stays a link name.
-  @Test(arguments: [".hidden", ".config", "x\u{0}y", "C#", "What?"])
+  @Test(arguments: [".hidden", ".config", "x\u{0}y", "C#", "What?", "2021-08-24 14:00", "To do*", "Say \"hi\"", "a<b>"])
   func bareNamesThatAreNoPathStayLinkNames(_ alias: String) async throws {
     let site = try HostileSite()
     defer { site.remove() }

@@ -278,9 +278,63 @@ import Testing
     #expect(detailColumn(first).contains("href=\"/posts/2015-07-20-second/\""))
     #expect(detailColumn(first).contains("<img src=\"/public/shot.png\" alt=\"shot\""))
     #expect(detailColumn(first).contains("<a href=\"/\">home</a>"), "the root of content/ is the home page")
-    // Front matter wins; outside `_posts` a date in the name is only a name.
+    // Front matter wins; outside `_posts` a date in the name dates the note, but the name
+    // stays its title.
     #expect(try site.page("posts/2015-07-20-second").contains("datetime=\"2015-08-01T00:00:00Z\""))
     #expect(try site.page("notes/2015-07-19-not-a-post").contains("<h1>2015-07-19-not-a-post</h1>"))
+  }
+}
+
+extension JekyllPostTests {
+  /// Eleventy's, Pelican's and Hugo's posts, Obsidian's daily notes and Docusaurus' page
+  /// bundles are dated by the day their file (or bundle folder) name starts with, when their
+  /// front matter gives none; their names and URLs stay as they are.
+  @Test func aDateOpeningAFileNameIsTheNoteDate() async throws {
+    let site = try SiteFixture([
+      "content/posts/2020-07-11-eleventy-post.md": "---\ntitle: This is my first post.\ntags:\n  - another tag\n---\nLeverage agile frameworks.\n",
+      "content/posts/2013-05-01-pelican-post.md": "# Pelican\n\nText.\n",
+      "content/posts/2021-01-02-front-matter-wins.md": "---\ndate: 2021-03-04\n---\nText.\n",
+      "content/api/2024-07-09_api-legacy.md": "# API legacy\n\nText.\n",
+      "content/Daily/2024-01-01.md": "- [ ] Review the inbox\n",
+      "content/Daily/2024-01-02 Tuesday.md": "Text.\n",
+      "content/blog/2021-08-26-welcome/index.md": """
+        ---
+        slug: welcome
+        title: Welcome
+        authors: [slorber, yangshun]
+        tags: [facebook, hello, docusaurus]
+        ---
+
+        [Docusaurus blogging features](https://docusaurus.io/docs/blog) are powered by the blog plugin.
+
+        ![Docusaurus Plushie](./docusaurus-plushie-banner.jpeg)
+        """,
+      "content/blog/2021-08-26-welcome/docusaurus-plushie-banner.jpeg": "jpeg",
+    ])
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+    let eleventy = try site.page("posts/2020-07-11-eleventy-post")
+    #expect(eleventy.contains("<h1>This is my first post.</h1>") && eleventy.contains("datetime=\"2020-07-11T00:00:00Z\""), "\(eleventy)")
+    #expect(try site.page("posts/2013-05-01-pelican-post").contains("datetime=\"2013-05-01T00:00:00Z\""))
+    let wins = try site.page("posts/2021-01-02-front-matter-wins")
+    #expect(wins.contains("datetime=\"2021-03-04T00:00:00Z\"") && !wins.contains("datetime=\"2021-01-02"), "\(wins)")
+    #expect(try site.page("api/2024-07-09-api-legacy").contains("datetime=\"2024-07-09T00:00:00Z\""))
+    let daily = try site.page("daily/2024-01-01")
+    #expect(daily.contains("<h1>2024-01-01</h1>") && daily.contains("datetime=\"2024-01-01T00:00:00Z\""), "\(daily)")
+    #expect(try site.page("daily/2024-01-02-tuesday").contains("datetime=\"2024-01-02T00:00:00Z\""))
+    let bundle = try site.page("blog/welcome")
+    #expect(bundle.contains("<h1>Welcome</h1>") && bundle.contains("datetime=\"2021-08-26T00:00:00Z\""), "\(bundle)")
+    #expect(detailColumn(bundle).contains("src=\"/blog/2021-08-26-welcome/docusaurus-plushie-banner.jpeg\""), "\(detailColumn(bundle))")
+  }
+
+  /// Only a real day opens a name as a date, followed by a separator or nothing.
+  @Test(arguments: [
+    "Daily/2024-13-45.md", "Daily/2024-02-30.md", "2024-01-015.md", "2024-01-01T10.md", "20240101.md", "a/index.md",
+    "2024-01-0.md", "Daily/notes-2024-01-01.md",
+  ])
+  func namesThatAreNoDates(_ path: String) {
+    #expect(SiteLoader.fileNameDate(path) == nil, "\(path)")
   }
 }
 

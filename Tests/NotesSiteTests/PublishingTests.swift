@@ -372,3 +372,25 @@ extension PublishingTests {
     #expect(links.contains(#"<a class="wiki-link" href="/personal/running/">pipelines</a>"#))
   }
 }
+
+extension PublishingTests {
+  /// An Obsidian daily note's alias holding its time (`Alias: 2021-08-24 14:00`) would be a
+  /// folder that Windows cannot check out and some hosts refuse: it stays a name for links,
+  /// with a warning, as `C#` does.
+  @Test func aliasNamesWindowsCannotHoldStayNames() async throws {
+    var files = Self.vault
+    files["content/Daily/2021-08-24.md"] = Self.front("Alias: 2021-08-24 14:00\ntags: daily") + "# Tuesday\n\nStand-up at ten.\n"
+    files["content/Daily/2021-08-25.md"] = "Yesterday: [[2021-08-24 14:00|the stand-up]].\n"
+    files["content/Personal/Running.md"] = Self.front("aliases: [\"Run*\", \"Pace <5:00>\"]") + "# Running\n"
+    let site = try SiteFixture(files)
+    defer { site.remove() }
+    let report = await site.build()
+    #expect(report.exitCode == 0, "\(report.diagnostics)")
+    let warnings = report.diagnostics.filter { $0.severity == .warning && $0.message.hasPrefix("alias '") }
+    #expect(warnings.map(\.message).allSatisfy { $0.contains("Windows file names cannot hold") && $0.hasSuffix("without a redirect page") }, "\(warnings)")
+    #expect(warnings.map { $0.location?.path } == ["content/Daily/2021-08-24.md", "content/Personal/Running.md", "content/Personal/Running.md"])
+    #expect(site.snapshot().keys.allSatisfy { !$0.contains(":") && !$0.contains("*") && !$0.contains("<") }, "\(site.snapshot().keys.sorted())")
+    let next = try site.page("daily/2021-08-25")
+    #expect(next.contains(#"<a class="wiki-link" href="/daily/2021-08-24/">the stand-up</a>"#), "\(next)")
+  }
+}

@@ -40,6 +40,9 @@ public struct FrontMatter: Sendable, Equatable {
     case logseq
     /// YAML that opens the file with no `---` above it, only below, as Hexo accepts it.
     case yamlUnfenced
+    /// Pelican's and MultiMarkdown's metadata (`Title: Helm`), lines that open the file up to
+    /// a blank line, with no fence.
+    case metadata
   }
 
   /// Splits a note's text into front matter and Markdown body. `bodyLineOffset` is the number
@@ -49,7 +52,9 @@ public struct FrontMatter: Sendable, Equatable {
   /// order mark and `\r\n` line ends are tolerated) and a later line is `---` or `...`; or,
   /// for TOML, when the first line is `+++` and a later line is `+++`; or, for Logseq, when
   /// the first lines are page properties (`title:: Plan`), which are then all of it; or, as
-  /// Hexo accepts it, when `title:` or `date:` lines open the file over a `---` line. An opening fence that is
+  /// Hexo accepts it, when `title:` or `date:` lines open the file over a `---` line; or, as
+  /// Pelican and MultiMarkdown write it, when `Key: value` lines open the file up to a blank
+  /// line, the first with a key Pelican knows (`Title:`, `Date:`). An opening fence that is
   /// never closed is *not* front matter: the whole file is Markdown (where a leading `---` is a
   /// thematic break), so a note is never swallowed by a typo. The byte order mark is never part
   /// of the body.
@@ -64,12 +69,14 @@ public struct FrontMatter: Sendable, Equatable {
     var lines = LineCursor(whole)
     guard let opening = lines.next(), let format = fence(opening.content, closing: nil) else {
       if let (header, body, count) = unfencedYAML(whole) { return (header, body, count, .yamlUnfenced) }
-      let count = LogseqProperties.lineCount(whole)
+      var count = LogseqProperties.lineCount(whole)
+      var format = Format.logseq
+      if count == 0 { (count, format) = (MetadataHeader.lineCount(whole), .metadata) }
       guard count > 0 else { return (nil, whole, 0, .yaml) }
       var properties = LineCursor(whole)
       var end = whole.startIndex
       for _ in 0..<count { end = properties.next()?.end ?? whole.endIndex }
-      return (whole[..<end], whole[end...], count, .logseq)
+      return (whole[..<end], whole[end...], count, format)
     }
     var linesBefore = 1
     while let line = lines.next() {
@@ -136,7 +143,7 @@ public struct FrontMatter: Sendable, Equatable {
       return trimmed.elementsEqual("---".utf8) || trimmed.elementsEqual("...".utf8) ? .yaml : nil
     case .toml:
       return trimmed.elementsEqual("+++".utf8) ? .toml : nil
-    case .logseq, .yamlUnfenced:
+    case .logseq, .yamlUnfenced, .metadata:
       return nil
     }
   }

@@ -23,6 +23,7 @@ struct FrontMatterReader {
       case .yaml: root = try YAML.parse(header, lineOffset: 1)
       case .toml: root = try TOML.parse(header, lineOffset: 1)
       case .logseq: root = LogseqProperties.parse(header)
+      case .metadata: root = MetadataHeader.parse(header)
       case .yamlUnfenced: root = try YAML.parse(header, lineOffset: 0)
       }
     } catch {
@@ -61,11 +62,12 @@ struct FrontMatterReader {
       {
         key = known
       }
-      // Read under another spelling, a value notes-site cannot read is ignored with a warning,
-      // as other tools' keys are: a key never written for notes-site must not fail the build.
+      // Read under another spelling, or in Pelican's metadata, a value notes-site cannot read
+      // is ignored with a warning, as other tools' keys are: a key never written for
+      // notes-site must not fail the build.
       let before = diagnostics.count
       defer {
-        if key != entry.key {
+        if key != entry.key || format == .metadata {
           for i in diagnostics.indices.dropFirst(before) where diagnostics[i].severity == .error {
             diagnostics[i].severity = .warning
             diagnostics[i].message += "; ignored"
@@ -86,13 +88,14 @@ struct FrontMatterReader {
         }
       case "created", "publishDate", "published", "created-at", "created_at", "createdAt", "date-created", "date_created",
         "dateCreated", "creation-date", "creation_date",
-        // Obsidian Linter's defaults, Notion's export.
-        "date created", "created time", "created_time", "creation date":
+        // Obsidian Linter's defaults, Notion's export, Evernote's through yarle, Astro's blog.
+        "date created", "created time", "created_time", "creation date", "created at", "pubDate":
         otherCreated = otherCreated ?? otherDate(entry)
         writtenZone = writtenZone ?? entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
       case "lastmod", "modified", "last-modified", "last_modified", "last_modified_at", "updated-at", "updated_at", "updatedAt",
         "date-modified", "date_modified", "dateModified", "last-updated", "last_updated", "lastUpdated",
-        "date modified", "last edited time", "last_edited_time", "last modified", "modified time":
+        "date modified", "last edited time", "last_edited_time", "last modified", "modified time", "last updated at",
+        "updated at", "updatedDate":
         otherUpdated = otherUpdated ?? otherDate(entry)
         updatedZone = updatedZone ?? entry.value.string.flatMap(YAMLTimestamp.writtenZoneOffset)
       case "tag": otherTags = tags(entry)
@@ -160,8 +163,8 @@ struct FrontMatterReader {
     "created-at", "created_at", "createdAt", "date-created", "date_created", "dateCreated", "creation-date", "creation_date",
     "updated-at", "updated_at", "updatedAt", "date-modified", "date_modified", "dateModified", "last-updated", "last_updated",
     "lastUpdated", "date created", "created time", "created_time", "creation date", "date modified", "last edited time",
-    "last_edited_time", "last modified", "modified time",
-    "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
+    "last_edited_time", "last modified", "modified time", "created at", "pubDate", "last updated at", "updated at",
+    "updatedDate", "tag", "taxonomies", "alias", "title", "date", "updated", "tags", "pinned", "draft", "publish", "slug", "aliases",
     "collaborators", "lang", "headless", "_build", "build", "permalink", "url",
   ]
   private static let keysByLowercase = Dictionary(uniqueKeysWithValues: keys.map { ($0.lowercased(), $0) })
@@ -272,7 +275,7 @@ struct FrontMatterReader {
 
   /// Dates as other tools write them, read in UTC: `2024/03/28`, `2024-03-28 10:30`, an
   /// org-mode timestamp (`<2022-12-02 Fri 20:40>`, `[2022-12-02 Fri]`), Notion's
-  /// `June 18, 2025 12:29 PM`, `18 June 2025`.
+  /// `June 18, 2025 12:29 PM`, `18 June 2025`, Astro's `Jul 08 2022`.
   static func writtenDate(_ text: String) -> Date? {
     // Tokens: runs of digits or of letters; everything else separates them.
     var tokens: [Substring] = []

@@ -135,7 +135,28 @@ struct SiteLoader {
     guard bytes.count == 10, let year = decimal(bytes[0..<4]), let month = decimal(bytes[5..<7]),
       let day = decimal(bytes[8..<10]), (1...12).contains(month), (1...31).contains(day)
     else { return nil }
-    return CivilDate.date(year: year, month: month, day: day)
+    let date = CivilDate.date(year: year, month: month, day: day)
+    // No day past the month's end (`2024-02-30`).
+    return CivilDate(date).day == day ? date : nil
+  }
+
+  /// The day a note's file name starts with, as Eleventy's, Pelican's and Hugo's posts and
+  /// Obsidian's daily notes are named (`2020-07-11-eleventy-post.md`, `2024-07-09_api-legacy.md`,
+  /// `2024-01-01.md`), or, for a page bundle's `index.md` (`blog/2021-08-26-welcome/index.md`,
+  /// as Docusaurus and Hugo keep a post beside its images), its folder's name: `YYYY-MM-DD`,
+  /// then `-`, `_`, a space or the end of the name. Nil for other names.
+  static func fileNameDate(_ path: String) -> Date? {
+    var name = Substring(PathName.stem(path))
+    if name.lowercased() == "index" {
+      let folder = PathName.folder(path)
+      guard !folder.isEmpty else { return nil }
+      name = Substring(PathName.last(folder))
+    }
+    let bytes = Array(name.utf8.prefix(11))
+    guard bytes.count >= 10, bytes[4] == 0x2D, bytes[7] == 0x2D,
+      bytes.count == 10 || bytes[10] == 0x2D || bytes[10] == 0x5F || bytes[10] == 0x20
+    else { return nil }
+    return day(Array(bytes.prefix(10)))
   }
 
   /// A Jekyll post's date, which its file name gives: `_posts/2015-07-19-first.md` was posted
@@ -276,6 +297,7 @@ struct SiteLoader {
     }
     if source.frontMatter.date == nil, let posted = jekyllPostDate(entry.path) { source.frontMatter.date = posted }
     if source.frontMatter.date == nil, let denote = denoteName(entry.path) { source.frontMatter.date = denote.date }
+    if source.frontMatter.date == nil, let named = fileNameDate(entry.path) { source.frontMatter.date = named }
     // A journal is that day's page: listed by its day, whenever it was last edited.
     if let day = logseqJournalDate(entry.path) {
       if source.frontMatter.date == nil { source.frontMatter.date = day }

@@ -507,12 +507,14 @@ public enum SiteBuilder {
           reject("would leave or hide in the output directory ('.' and '..' segments are not allowed)")
           continue
         }
+        // Nor characters a Windows file name cannot hold (`2021-08-24 14:00`, an Obsidian daily
+        // note's alias): such a folder cannot be checked out there, and some hosts refuse it.
         guard
           segments.allSatisfy({ segment in
-            !segment.unicodeScalars.contains { "/\\?#".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
+            !segment.unicodeScalars.contains { "/\\?#:*\"<>|".unicodeScalars.contains($0) || $0.value < 0x20 || $0.value == 0x7F }
           })
         else {
-          reject("is not a usable URL path (no '.', '..', '?', '#', '\\' or control characters)")
+          reject("is not a usable URL path (no '.', '..', '#', control characters, or ':', '*', '?', '\"', '<', '>', '|', '\\', which Windows file names cannot hold)")
           continue
         }
         let normalised = segments.joined(separator: "/") + "/"
