@@ -582,7 +582,7 @@ extension FrontMatterTests {
   }
 
   /// Prose that happens to open with `Word: …` keeps its text: the first key must be one
-  /// Pelican knows, and every line up to a blank one keyed.
+  /// Pelican knows, every line up to a blank one keyed, and one of them `Title`.
   @Test(arguments: [
     "Note: remember to water the plants\nand call Ann.\n",
     "Summary: the meeting went well\nWe agreed on the plan.\n",
@@ -590,6 +590,9 @@ extension FrontMatterTests {
     "Title: Plan\nhttps://example.org: a link\n\nText.\n",
     "Date: 2020-01-01\n# Heading\n",
     "title:: Logseq page\n",
+    // A meeting note's own lines: no `Title`, so no header.
+    "Date: 2024-03-01\nAttendees: Ann, Bob\n\nWe agreed on the plan.\n",
+    "Status: done\n",
   ])
   func proseIsNoHeader(_ text: String) {
     #expect(FrontMatter.split(text).format != .metadata, "\(text)")

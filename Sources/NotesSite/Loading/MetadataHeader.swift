@@ -19,24 +19,28 @@ enum MetadataHeader {
   /// the first is `Key: value` with a key Pelican knows (in any case), and every line up to
   /// the first blank one (or the end) is `Key: value` or indented, a value's continuation.
   /// Any other line among them means they are a note's own text that happens to look so.
+  /// A `Title` must be among them, as Pelican requires of a post: a meeting note that opens
+  /// with `Date: 2024-03-01` over `Attendees: Ann, Bob` keeps those lines as its text.
   static func lineCount(_ text: Substring) -> Int {
     var count = 0
+    var titled = false
     var rest = text.utf8[...]
     while !rest.isEmpty {
       let end = rest.firstIndex(of: 0x0A) ?? rest.endIndex
       var line = Substring(rest[..<end])
       if line.utf8.last == 0x0D { line = line.dropLast() }
-      if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return count }
+      if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { break }
       if count > 0, line.utf8.first == 0x20 || line.utf8.first == 0x09 {
         count += 1
       } else if let (key, _, _) = entry(line), count > 0 || keys.contains(key.lowercased()) {
         count += 1
+        if key.lowercased() == "title" { titled = true }
       } else {
         return 0
       }
       rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
     }
-    return count
+    return titled ? count : 0
   }
 
   /// The key and value of a `Key: value` line (without its `\r`): a key of letters, digits,
