@@ -39,6 +39,14 @@ enum JekyllLiquid {
     var openedUnknown: [Substring: Int] = [:]
     // Inside a comment that runs over lines: Liquid's `{% comment %}` or Nunjucks' `{#`.
     var inComment: Comment?
+    // The last line that ends each kind of comment (-1: none).
+    var lastCommentEnd = (liquid: -1, nunjucks: -1)
+    if body.containsBytes("comment") || body.containsBytes("{#") {
+      for (i, line) in lines.enumerated() {
+        if line.containsBytes("#}") { lastCommentEnd.nunjucks = i }
+        if line.containsBytes("endcomment") { lastCommentEnd.liquid = i }
+      }
+    }
     for i in lines.indices {
       var line = lines[i]
       // Inside a highlight block, a fence line is code.
@@ -66,7 +74,8 @@ enum JekyllLiquid {
         continue
       }
       if inComment != nil || line.containsBytes("{#") || line.containsBytes("comment") {
-        let kept = Self.withoutComments(line, inComment: &inComment)
+        let kept = Self.withoutComments(
+          line, inComment: &inComment, closedLater: (i < lastCommentEnd.liquid, i < lastCommentEnd.nunjucks))
         if kept != line {
           line = kept.allSatisfy({ $0 == " " || $0 == "\r" }) ? "" : kept
           lines[i] = line
@@ -186,7 +195,9 @@ enum JekyllLiquid {
   /// Nunjucks or Jinja (`{# … #}`), which the site's templates never publish: their text is
   /// the author's private note. `inComment` carries one that runs on past the line. Not in
   /// a line with a code span.
-  static func withoutComments(_ line: String, inComment: inout Comment?) -> String {
+  static func withoutComments(
+    _ line: String, inComment: inout Comment?, closedLater: (liquid: Bool, nunjucks: Bool) = (true, true)
+  ) -> String {
     let opening = #/\{%-?\s*comment\s*-?%\}/#
     let closing = #/\{%-?\s*endcomment\s*-?%\}/#
     var out = ""
@@ -208,12 +219,16 @@ enum JekyllLiquid {
         guard let start = [liquid, nunjucks].compactMap({ $0 }).min(by: { $0.lowerBound < $1.lowerBound }) else {
           return out + rest
         }
-        // `{#id}` after a heading (Pandoc's attribute) is no comment: one needs its `#}`.
-        if start == nunjucks, !rest[start.upperBound...].contains("#}"),
-          let next = rest[start.upperBound...].first, next != " ", next != "\r"
+        // `{#id}` after a heading (Pandoc's attribute) is no comment: one needs its `#}`. One
+        // that runs past the line needs its end on a later line (`closedLater`), else it is
+        // text: it would hide the rest of the note.
+        let after = rest[start.upperBound...]
+        if start == nunjucks, !after.contains("#}"),
+          after.first.map({ $0 != " " && $0 != "\r" }) ?? false || !closedLater.nunjucks
         {
           return out + rest
         }
+        if start == liquid, after.firstMatch(of: closing) == nil, !closedLater.liquid { return out + rest }
         out += rest[..<start.lowerBound]
         inComment = start == liquid ? .liquid : .nunjucks
         rest = rest[start.upperBound...]
