@@ -32,8 +32,7 @@ enum DataviewFields {
       let close: Character = rest[open] == "[" ? "]" : ")"
       let inner = rest[rest.index(after: open)...]
       guard let colons = inner.range(of: "::"), let end = inner.firstIndex(of: close), colons.upperBound <= end,
-        let key = Optional(inner[..<colons.lowerBound]), Self.isKey(key),
-        !inner[colons.upperBound..<end].contains(where: { $0 == "[" || $0 == "(" })
+        Self.isKey(inner[..<colons.lowerBound]), !inner[colons.upperBound..<end].contains(where: { $0 == "[" || $0 == "(" })
       else {
         out.append(rest[open])
         rest = inner
@@ -45,6 +44,7 @@ enum DataviewFields {
         rest = inner
         continue
       }
+      let key = inner[..<colons.lowerBound]
       let value = inner[colons.upperBound..<end]
       if close == "]" {
         out += " " + key + ": " + value + " "

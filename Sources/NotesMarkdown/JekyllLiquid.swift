@@ -31,22 +31,19 @@ enum JekyllLiquid {
     // Hexo's `{% blockquote author %}` … `{% endblockquote %}`: its author, while one is open.
     var quoteAuthor: String??
     // Block tags this does not know (`{% fold info Title %}` … `{% endfold %}`, a theme's
-    // own): the last line that ends each, found in one pass; and those open.
+    // own): the last line that ends each, and the last line that ends each kind of comment
+    // (-1: none), found in one pass; and those open.
     var lastEnd: [Substring: Int] = [:]
-    for (i, line) in lines.enumerated() where line.containsBytes("{%") {
+    var lastCommentEnd = (liquid: -1, nunjucks: -1)
+    for (i, line) in lines.enumerated() {
+      if line.containsBytes("#}") { lastCommentEnd.nunjucks = i }
+      guard line.containsBytes("{%") else { continue }
+      if line.containsBytes("endcomment") { lastCommentEnd.liquid = i }
       if let tag = LiquidTag(Substring(line).trimmingSpaces), tag.name.hasPrefix("end") { lastEnd[tag.name.dropFirst(3)] = i }
     }
     var openedUnknown: [Substring: Int] = [:]
     // Inside a comment that runs over lines: Liquid's `{% comment %}` or Nunjucks' `{#`.
     var inComment: Comment?
-    // The last line that ends each kind of comment (-1: none).
-    var lastCommentEnd = (liquid: -1, nunjucks: -1)
-    if body.containsBytes("comment") || body.containsBytes("{#") {
-      for (i, line) in lines.enumerated() {
-        if line.containsBytes("#}") { lastCommentEnd.nunjucks = i }
-        if line.containsBytes("endcomment") { lastCommentEnd.liquid = i }
-      }
-    }
     for i in lines.indices {
       var line = lines[i]
       // Inside a highlight block, a fence line is code.

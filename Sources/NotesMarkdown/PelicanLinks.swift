@@ -21,7 +21,7 @@ enum PelicanLinks {
     var fences = CodeFences()
     var changed = false
     for i in lines.indices where !fences.contain(lines[i]) {
-      if let resolved = resolvingLine(lines[i]) {
+      if let resolved = resolvingLine(String(lines[i])) {
         lines[i] = Substring(resolved)
         changed = true
       }
@@ -40,35 +40,18 @@ enum PelicanLinks {
   }
 
   /// `line` with its markers read, or nil when it has none where a destination starts.
-  private static func resolvingLine(_ line: Substring) -> String? {
+  private static func resolvingLine(_ line: String) -> String? {
+    let spans = MDXSyntax.codeSpans(in: line)
     let u = line.utf8
-    let backtick = UInt8(ascii: "`")
     var out = ""
     var copied = u.startIndex
     var i = u.startIndex
     while i < u.endIndex {
       let byte = u[i]
-      if byte == backtick {
-        // A code span, through the next run of as many backticks; else the run is text.
-        let run = u[i...].prefix { $0 == backtick }.count
-        var j = u.index(i, offsetBy: run)
-        var close: String.Index?
-        while j < u.endIndex, close == nil {
-          guard u[j] == backtick else {
-            j = u.index(after: j)
-            continue
-          }
-          let length = u[j...].prefix { $0 == backtick }.count
-          if length == run { close = u.index(j, offsetBy: length) }
-          j = u.index(j, offsetBy: length)
-        }
-        i = close ?? u.index(i, offsetBy: run)
-        continue
-      }
-      // A path follows the marker: `({filename} is…)` is prose.
+      // A path follows the marker: `({filename} is…)` is prose. Code spans keep theirs.
       guard byte == UInt8(ascii: "{") || byte == UInt8(ascii: "|"), let length = markerLength(u[i...]),
         case let after = u.index(i, offsetBy: length), after < u.endIndex,
-        ![0x20, 0x09, 0x0D, UInt8(ascii: ")")].contains(u[after])
+        ![0x20, 0x09, 0x0D, UInt8(ascii: ")")].contains(u[after]), !spans.contains(where: { $0.contains(i) })
       else {
         i = u.index(after: i)
         continue
